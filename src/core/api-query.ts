@@ -1,0 +1,133 @@
+// Strict parsing of API query strings (the server's boundary) and their canonical encoding (the web client's
+// requests and the server's cache keys). The browser's own URL parsing is lenient; see url-state.ts.
+import { normalizeAlertMetric } from "./alert-metrics.ts";
+import type { FacilityQuery } from "./api-types.ts";
+import {
+  ALERT_PERIODS,
+  type AlertPeriod,
+  CCN_PATTERN,
+  DEFAULT_ALERT_METRIC,
+  DEFAULT_ALERT_PERIOD,
+  DEFAULT_ALERT_THRESHOLD,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from "./constants.ts";
+
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_ENTITY_LENGTH = 300;
+export const MAX_LIST_VALUES = 1000;
+
+export class QueryParamError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "QueryParamError";
+  }
+}
+
+/** Values the spec says are dropped from an id list before querying. */
+const DROPPED_IDS = new Set(["", "undefined", "null"]);
+
+function parseIntParam(params: URLSearchParams, name: string, min: number, max: number): number | null {
+  const raw = params.get(name);
+  if (raw === null) return null;
+  if (!/^\d{1,9}$/.test(raw.trim())) throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
+  return value;
+}
+
+function parseBooleanParam(params: URLSearchParams, name: string): boolean {
+  const raw = params.get(name);
+  if (raw === null) return false;
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  throw new QueryParamError(name, `${name} must be true or false`);
+}
+
+function parseList(params: URLSearchParams, name: string): string[] {
+  const values = params.getAll(name);
+  if (values.length > MAX_LIST_VALUES) throw new QueryParamError(name, `at most ${MAX_LIST_VALUES} ${name} values`);
+  return values;
+}
+
+export function parseCcn(raw: string, param = "ccn"): string {
+  if (!CCN_PATTERN.test(raw)) throw new QueryParamError(param, "ccn must be 6 letters or digits");
+  return raw.toUpperCase();
+}
+
+export function parsePeriod(params: URLSearchParams, name: string): AlertPeriod {
+  const raw = params.get(name);
+  if (raw === null) return DEFAULT_ALERT_PERIOD;
+  if (!(ALERT_PERIODS as readonly string[]).includes(raw)) {
+    throw new QueryParamError(name, `${name} must be one of ${ALERT_PERIODS.join(", ")}`);
+  }
+  return raw as AlertPeriod;
+}
+
+/** Repeatable `ccn` parameters: the spec's dropped ids are removed; `null` means no restriction. */
+export function parseCcnList(params: URLSearchParams): string[] | null {
+  if (!params.has("ccn")) return null;
+  const kept = parseList(params, "ccn").filter((value) => !DROPPED_IDS.has(value.trim()));
+  return [...new Set(kept.map((value) => parseCcn(value.trim())))];
+}
+
+export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
+  const search = (params.get("search") ?? "").trim();
+  if (search.length > MAX_SEARCH_LENGTH) {
+    throw new QueryParamError("search", `search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  }
+  const states = parseList(params, "state").map((value) => {
+    if (!/^[A-Za-z]{2}$/.test(value)) throw new QueryParamError("state", "state must be a two-letter code");
+    return value.toUpperCase();
+  });
+  const entities = parseList(params, "entity").map((value) => {
+    if (value.length === 0 || value.length > MAX_ENTITY_LENGTH) {
+      throw new QueryParamError("entity", `entity must be 1 to ${MAX_ENTITY_LENGTH} characters`);
+    }
+    return value;
+  });
+  return {
+    search,
+    rating: parseIntParam(params, "rating", 1, 5),
+    states: [...new Set(states)].sort(),
+    entities: [...new Set(entities)].sort(),
+    ccns: parseCcnList(params),
+    alertEnabled: parseBooleanParam(params, "alertEnabled"),
+    alertThreshold: parseIntParam(params, "alertThreshold", 1, 5) ?? DEFAULT_ALERT_THRESHOLD,
+    alertMetric: normalizeAlertMetric(params.get("alertMetric") ?? DEFAULT_ALERT_METRIC),
+    alertPeriod: parsePeriod(params, "alertPeriod"),
+    page: parseIntParam(params, "page", 1, 1_000_000) ?? 1,
+    pageSize: parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * The canonical query string of a facility query: defaults omitted, lists sorted. Equal queries give equal
+ * strings, so it doubles as a cache key.
+ */
+export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.rating != null) params.set("rating", String(query.rating));
+  for (const state of [...(query.states ?? [])].sort()) params.append("state", state);
+  for (const entity of [...(query.entities ?? [])].sort()) params.append("entity", entity);
+  if (query.ccns != null) {
+    // An empty restriction still has to reach the server: it means "none of them".
+    if (query.ccns.length === 0) params.append("ccn", "");
+    for (const ccn of [...query.ccns].sort()) params.append("ccn", ccn);
+  }
+  if (query.alertEnabled) {
+    params.set("alertEnabled", "true");
+    if (query.alertThreshold != null && query.alertThreshold !== DEFAULT_ALERT_THRESHOLD) {
+      params.set("alertThreshold", String(query.alertThreshold));
+    }
+    if (query.alertMetric && query.alertMetric !== DEFAULT_ALERT_METRIC) params.set("alertMetric", query.alertMetric);
+    if (query.alertPeriod && query.alertPeriod !== DEFAULT_ALERT_PERIOD) params.set("alertPeriod", query.alertPeriod);
+  }
+  if (query.page != null && query.page !== 1) params.set("page", String(query.page));
+  if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
+  return params;
+}

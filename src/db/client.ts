@@ -1,0 +1,121 @@
+// One small database interface over two engines: PGlite (embedded, on disk) and PostgreSQL (by URL).
+// Both return plain JS values: integers and numerics as numbers, dates as 'YYYY-MM-DD' strings.
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import pg from "pg";
+
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** `postgres://...` for PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` keeps it in memory. */
+  dataDir?: string | undefined;
+  /** PostgreSQL statement timeout for this connection pool, in ms. */
+  statementTimeoutMs?: number | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number | undefined;
+}
+
+const PG_TYPE = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
+const toNumber = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir ?? "memory://");
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const parsers = {
+    [PG_TYPE.INT8]: toNumber,
+    [PG_TYPE.NUMERIC]: toNumber,
+    [PG_TYPE.DATE]: keepText,
+    [PG_TYPE.TIMESTAMP]: keepText,
+    [PG_TYPE.TIMESTAMPTZ]: keepText,
+  };
+  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+  const wrap = (q: {
+    query: PGlite["query"];
+    exec: PGlite["exec"];
+  }): Queryable => ({
+    async query<T extends Row>(sql: string, params?: unknown[]) {
+      const result = await q.query<T>(sql, params);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: "pglite",
+    ...wrap(lite),
+    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    close: () => lite.close(),
+  };
+}
+
+async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
+  const typeParsers = new Map<number, (value: string) => unknown>([
+    [PG_TYPE.INT8, toNumber],
+    [PG_TYPE.NUMERIC, toNumber],
+    [PG_TYPE.DATE, keepText],
+    [PG_TYPE.TIMESTAMP, keepText],
+    [PG_TYPE.TIMESTAMPTZ, keepText],
+  ]);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        typeParsers.get(oid) ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // Fail fast when the server is unreachable, rather than on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T extends Row>(sql: string, params?: unknown[]) {
+      const result = await client.query<T>(sql, params as unknown[]);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  });
+  return {
+    kind: "postgres",
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(wrap(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
