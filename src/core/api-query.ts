@@ -33,9 +33,11 @@ const DROPPED_IDS = new Set(["", "undefined", "null"]);
 function parseIntParam(params: URLSearchParams, name: string, min: number, max: number): number | null {
   const raw = params.get(name);
   if (raw === null) return null;
-  if (!/^\d{1,9}$/.test(raw.trim())) throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
+  if (!/^\d{1,9}$/.test(raw.trim()))
+    throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
   const value = Number(raw.trim());
-  if (value < min || value > max) throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
+  if (value < min || value > max)
+    throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
   return value;
 }
 
@@ -49,7 +51,8 @@ function parseBooleanParam(params: URLSearchParams, name: string): boolean {
 
 function parseList(params: URLSearchParams, name: string): string[] {
   const values = params.getAll(name);
-  if (values.length > MAX_LIST_VALUES) throw new QueryParamError(name, `at most ${MAX_LIST_VALUES} ${name} values`);
+  if (values.length > MAX_LIST_VALUES)
+    throw new QueryParamError(name, `at most ${MAX_LIST_VALUES} ${name} values`);
   return values;
 }
 
@@ -124,10 +127,13 @@ export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLS
     if (query.alertThreshold != null && query.alertThreshold !== DEFAULT_ALERT_THRESHOLD) {
       params.set("alertThreshold", String(query.alertThreshold));
     }
-    if (query.alertMetric && query.alertMetric !== DEFAULT_ALERT_METRIC) params.set("alertMetric", query.alertMetric);
-    if (query.alertPeriod && query.alertPeriod !== DEFAULT_ALERT_PERIOD) params.set("alertPeriod", query.alertPeriod);
+    if (query.alertMetric && query.alertMetric !== DEFAULT_ALERT_METRIC)
+      params.set("alertMetric", query.alertMetric);
+    if (query.alertPeriod && query.alertPeriod !== DEFAULT_ALERT_PERIOD)
+      params.set("alertPeriod", query.alertPeriod);
   }
   if (query.page != null && query.page !== 1) params.set("page", String(query.page));
-  if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
+  if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
+    params.set("pageSize", String(query.pageSize));
   return params;
 }

@@ -1,21 +1,21 @@
 // Request and response shapes of the HTTP API (docs/api.md), shared by the server and the web client.
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AlertMetric, AlertPeriod } from "./constants.ts";
 
-export const ratingSchema = z.number().int().min(0).max(5).nullable();
+export const ratingSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(5)));
 
 export const facilityListItemSchema = z.object({
   ccn: z.string(),
   providerName: z.string(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
+  city: z.nullable(z.string()),
+  state: z.nullable(z.string()),
   overallRating: ratingSchema,
   healthInspectionRating: ratingSchema,
   staffingRating: ratingSchema,
   qmRating: ratingSchema,
-  averageResidentsPerDay: z.number().int().nullable(),
-  healthDeficiencyScore: z.number().nullable(),
-  affiliatedEntityName: z.string().nullable(),
+  averageResidentsPerDay: z.nullable(z.int()),
+  healthDeficiencyScore: z.nullable(z.number()),
+  affiliatedEntityName: z.nullable(z.string()),
 });
 
 export const ratingAlertSchema = z.object({
@@ -26,31 +26,33 @@ export const ratingAlertSchema = z.object({
   qmDiff: z.number(),
   longStayQmDiff: z.number(),
   shortStayQmDiff: z.number(),
-  previousOverall: z.number().nullable(),
-  previousHealthInspection: z.number().nullable(),
-  previousStaffing: z.number().nullable(),
-  previousQm: z.number().nullable(),
-  previousLongStayQm: z.number().nullable(),
-  previousShortStayQm: z.number().nullable(),
-  latestOverall: z.number().nullable(),
-  latestHealthInspection: z.number().nullable(),
-  latestStaffing: z.number().nullable(),
-  latestQm: z.number().nullable(),
-  latestLongStayQm: z.number().nullable(),
-  latestShortStayQm: z.number().nullable(),
+  previousOverall: z.nullable(z.number()),
+  previousHealthInspection: z.nullable(z.number()),
+  previousStaffing: z.nullable(z.number()),
+  previousQm: z.nullable(z.number()),
+  previousLongStayQm: z.nullable(z.number()),
+  previousShortStayQm: z.nullable(z.number()),
+  latestOverall: z.nullable(z.number()),
+  latestHealthInspection: z.nullable(z.number()),
+  latestStaffing: z.nullable(z.number()),
+  latestQm: z.nullable(z.number()),
+  latestLongStayQm: z.nullable(z.number()),
+  latestShortStayQm: z.nullable(z.number()),
   previousDate: z.string(),
   latestDate: z.string(),
 });
 export type RatingAlert = z.infer<typeof ratingAlertSchema>;
 
-export const facilityWithAlertSchema = facilityListItemSchema.extend({ ratingAlert: ratingAlertSchema.optional() });
+export const facilityWithAlertSchema = z.extend(facilityListItemSchema, {
+  ratingAlert: z.optional(ratingAlertSchema),
+});
 export type FacilityListItem = z.infer<typeof facilityWithAlertSchema>;
 
 export const summarySchema = z.object({
   totalFacilities: z.number(),
   totalResidents: z.number(),
-  averageRating: z.number().nullable(),
-  averageDeficiencyScore: z.number().nullable(),
+  averageRating: z.nullable(z.number()),
+  averageDeficiencyScore: z.nullable(z.number()),
 });
 export type Summary = z.infer<typeof summarySchema>;
 
@@ -58,29 +60,29 @@ export const facilityListResponseSchema = z.object({
   data: z.array(facilityWithAlertSchema),
   totalCount: z.number(),
   summary: summarySchema,
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type FacilityListResponse = z.infer<typeof facilityListResponseSchema>;
 
-export const facilityDetailSchema = facilityListItemSchema.extend({
-  totalWeightedHealthSurveyScore: z.number().nullable(),
-  substantiatedComplaints: z.number().nullable(),
-  infectionControlCitations: z.number().nullable(),
-  finesTotalDollars: z.number().nullable(),
-  paymentDenials: z.number().nullable(),
-  rnStaffingHoursPerResidentPerDay: z.number().nullable(),
-  totalNursingStaffTurnover: z.number().nullable(),
-  administratorsLeft: z.number().nullable(),
-  certifiedBeds: z.number().nullable(),
+export const facilityDetailSchema = z.extend(facilityListItemSchema, {
+  totalWeightedHealthSurveyScore: z.nullable(z.number()),
+  substantiatedComplaints: z.nullable(z.number()),
+  infectionControlCitations: z.nullable(z.number()),
+  finesTotalDollars: z.nullable(z.number()),
+  paymentDenials: z.nullable(z.number()),
+  rnStaffingHoursPerResidentPerDay: z.nullable(z.number()),
+  totalNursingStaffTurnover: z.nullable(z.number()),
+  administratorsLeft: z.nullable(z.number()),
+  certifiedBeds: z.nullable(z.number()),
   processingDate: z.string(),
-  address: z.string().nullable(),
-  zip: z.string().nullable(),
-  phone: z.string().nullable(),
-  county: z.string().nullable(),
-  ownershipType: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  affiliatedEntityId: z.string().nullable(),
+  address: z.nullable(z.string()),
+  zip: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  county: z.nullable(z.string()),
+  ownershipType: z.nullable(z.string()),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
+  affiliatedEntityId: z.nullable(z.string()),
   longStayQmRating: ratingSchema,
   shortStayQmRating: ratingSchema,
 });
@@ -98,15 +100,15 @@ export const ratingSnapshotSchema = z.object({
 });
 export type RatingSnapshot = z.infer<typeof ratingSnapshotSchema>;
 
-export const alertWithCcnSchema = ratingAlertSchema.extend({ ccn: z.string() });
+export const alertWithCcnSchema = z.extend(ratingAlertSchema, { ccn: z.string() });
 export type AlertWithCcn = z.infer<typeof alertWithCcnSchema>;
 
 export const dataSourceSchema = z.enum(["cms", "demo", "files"]);
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
 export const metaSchema = z.object({
-  source: dataSourceSchema.nullable(),
-  latestProcessingDate: z.string().nullable(),
+  source: z.nullable(dataSourceSchema),
+  latestProcessingDate: z.nullable(z.string()),
   processingDates: z.array(z.string()),
   facilityCount: z.number(),
   snapshotCount: z.number(),
@@ -115,7 +117,7 @@ export const metaSchema = z.object({
 export type Meta = z.infer<typeof metaSchema>;
 
 export const apiErrorSchema = z.object({
-  error: z.object({ message: z.string(), param: z.string().optional() }),
+  error: z.object({ message: z.string(), param: z.optional(z.string()) }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -23,7 +23,11 @@ export const ALERT_METRIC_CHOICES = [
   "QM Rating",
 ] as const;
 /** Metrics the alert data recognises (the settings offer the first four). */
-export const ALERT_METRICS = [...ALERT_METRIC_CHOICES, "Long-Stay QM Rating", "Short-Stay QM Rating"] as const;
+export const ALERT_METRICS = [
+  ...ALERT_METRIC_CHOICES,
+  "Long-Stay QM Rating",
+  "Short-Stay QM Rating",
+] as const;
 export type AlertMetric = (typeof ALERT_METRICS)[number];
 export const DEFAULT_ALERT_METRIC: AlertMetric = "Overall Rating";
 

@@ -50,10 +50,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     [PG_TYPE.TIMESTAMPTZ]: keepText,
   };
   const lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
-  const wrap = (q: {
-    query: PGlite["query"];
-    exec: PGlite["exec"];
-  }): Queryable => ({
+  const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params);
       return result.rows;

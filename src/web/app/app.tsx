@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { Toaster } from "sonner";
+import { SmallScreenGate } from "../components/small-screen-gate.tsx";
+import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
+import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
+
+// Charts live only on the detail route: loading it lazily keeps them out of the dashboard's bundle.
+const FacilityDetailPage = lazy(() =>
+  import("../features/facility-detail/facility-detail-page.tsx").then((module) => ({
+    default: module.FacilityDetailPage,
+  })),
+);
+
+export function App() {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SmallScreenGate>
+        <BrowserRouter>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path="/" element={<DashboardPage />} />
+              <Route path="/facility/:ccn" element={<FacilityDetailPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+        </BrowserRouter>
+      </SmallScreenGate>
+      <Toaster richColors closeButton position="top-right" />
+    </QueryClientProvider>
+  );
+}

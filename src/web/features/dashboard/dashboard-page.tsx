@@ -1,0 +1,3 @@
+export function DashboardPage() {
+  return <h1>CMS Star Ratings Dashboard</h1>;
+}

@@ -1,0 +1,3 @@
+export function FacilityDetailPage() {
+  return <p>Loading facility details...</p>;
+}

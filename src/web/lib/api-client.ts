@@ -1,0 +1,75 @@
+// The one typed client of the HTTP API. Components and hooks never call fetch directly.
+import * as z from "zod/mini";
+import { facilityQueryToSearchParams } from "../../core/api-query.ts";
+import {
+  type AlertWithCcn,
+  alertWithCcnSchema,
+  apiErrorSchema,
+  type FacilityDetail,
+  type FacilityListResponse,
+  type FacilityQuery,
+  facilityDetailSchema,
+  facilityListResponseSchema,
+  type Meta,
+  metaSchema,
+  type RatingSnapshot,
+  ratingSnapshotSchema,
+} from "../../core/api-types.ts";
+import type { AlertPeriod } from "../../core/constants.ts";
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+async function getJson<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
+  const response = await fetch(path, { signal: signal ?? null, headers: { accept: "application/json" } });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(body);
+    throw new ApiError(
+      parsed.success ? parsed.data.error.message : `Request failed with status ${response.status}`,
+      response.status,
+      parsed.success ? parsed.data.error.param : undefined,
+    );
+  }
+  return schema.parse(body);
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export const apiClient = {
+  meta: (signal?: AbortSignal): Promise<Meta> => getJson("/api/meta", metaSchema, signal),
+  facilities: (query: Partial<FacilityQuery>, signal?: AbortSignal): Promise<FacilityListResponse> =>
+    getJson(
+      withQuery("/api/facilities", facilityQueryToSearchParams(query)),
+      facilityListResponseSchema,
+      signal,
+    ),
+  facility: (ccn: string, signal?: AbortSignal): Promise<FacilityDetail> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}`, facilityDetailSchema, signal),
+  history: (ccn: string, signal?: AbortSignal): Promise<RatingSnapshot[]> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}/history`, z.array(ratingSnapshotSchema), signal),
+  alerts: (period: AlertPeriod, ccns?: string[], signal?: AbortSignal): Promise<AlertWithCcn[]> => {
+    const params = new URLSearchParams({ period });
+    for (const ccn of ccns ?? []) params.append("ccn", ccn);
+    return getJson(withQuery("/api/alerts", params), z.array(alertWithCcnSchema), signal);
+  },
+  states: (signal?: AbortSignal): Promise<string[]> =>
+    getJson("/api/lookups/states", z.array(z.string()), signal),
+  entities: (signal?: AbortSignal): Promise<string[]> =>
+    getJson("/api/lookups/entities", z.array(z.string()), signal),
+};

@@ -1,0 +1,17 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  root: "src/web",
+  publicDir: false,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../../dist/web",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:3000", "/healthz": "http://127.0.0.1:3000" },
+  },
+});
