@@ -1,0 +1,51 @@
+// Browser tests: the system Chromium against the production build served by the real server, on two test
+// databases: "demo" (generated data, always available) and "real" (the CMS files in ../shared, when present).
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORTS = { demo: 4312, real: 4311 } as const;
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    viewport: { width: 1280, height: 900 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  projects: [
+    { name: "demo", testMatch: /.*(?<!\.real)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${E2E_PORTS.demo}` } },
+    { name: "real", testMatch: /.*\.real\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${E2E_PORTS.real}` } },
+  ],
+  webServer: [
+    {
+      command: `npx tsx scripts/e2e-server.ts demo ${E2E_PORTS.demo}`,
+      url: `http://127.0.0.1:${E2E_PORTS.demo}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `npx tsx scripts/e2e-server.ts real ${E2E_PORTS.real}`,
+      url: `http://127.0.0.1:${E2E_PORTS.real}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});
