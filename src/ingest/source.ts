@@ -1,0 +1,81 @@
+// Reads an input file into the bytes of one CMS CSV: plain CSV, gzipped CSV, or a CMS monthly zip archive
+// (whose NH_ProviderInfo member is taken). Decodes UTF-8 or cp1252 text.
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { gunzipSync } from "node:zlib";
+import iconv from "iconv-lite";
+import yauzl from "yauzl";
+import { IngestError } from "./errors.ts";
+
+export interface CsvSource {
+  /** The name used in messages: the file name, plus the archive member for zips. */
+  name: string;
+  bytes: Buffer;
+}
+
+const PROVIDER_INFO_MEMBER = /(^|\/)NH_ProviderInfo[^/]*\.csv$/i;
+
+export async function readCsvSource(path: string): Promise<CsvSource> {
+  const name = basename(path);
+  let raw: Buffer;
+  try {
+    raw = await readFile(path);
+  } catch (error) {
+    throw new IngestError(name, `cannot read file: ${(error as Error).message}`);
+  }
+  if (raw.length >= 4 && raw.readUInt32LE(0) === 0x04034b50) return readZipMember(name, raw);
+  if (raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b) {
+    try {
+      return { name, bytes: gunzipSync(raw) };
+    } catch (error) {
+      throw new IngestError(name, `unreadable gzip data: ${(error as Error).message}`);
+    }
+  }
+  return { name, bytes: raw };
+}
+
+function readZipMember(name: string, raw: Buffer): Promise<CsvSource> {
+  return new Promise((resolve, reject) => {
+    const fail = (problem: string) => reject(new IngestError(name, problem));
+    yauzl.fromBuffer(raw, { lazyEntries: true }, (openError, zip) => {
+      if (openError || !zip) return fail(`unreadable zip archive: ${openError?.message ?? "unknown error"}`);
+      let found = false;
+      zip.on("error", (error: Error) => fail(`unreadable zip archive: ${error.message}`));
+      zip.on("end", () => {
+        if (!found) fail("the zip archive has no NH_ProviderInfo CSV member");
+      });
+      zip.on("entry", (entry: yauzl.Entry) => {
+        if (!PROVIDER_INFO_MEMBER.test(entry.fileName)) return zip.readEntry();
+        found = true;
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream)
+            return fail(`unreadable member ${entry.fileName}: ${streamError?.message}`);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("error", (error) => fail(`unreadable member ${entry.fileName}: ${error.message}`));
+          stream.on("end", () => {
+            zip.close();
+            resolve({ name: `${name}:${entry.fileName}`, bytes: Buffer.concat(chunks) });
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * CMS files come in UTF-8 (newer) or Windows-1252 (older). Bytes that are valid UTF-8 are read as such;
+ * anything else is decoded with a real cp1252 table (Node's TextDecoder maps 0x80-0x9F to control characters).
+ */
+export function decodeCsvText(bytes: Buffer): string {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    text = iconv.decode(bytes, "win1252");
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
