@@ -1,0 +1,245 @@
+// The HTTP app: the JSON API of docs/api.md plus the built web app. A factory without listen(), so tests call
+// it in-process against a real database.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { secureHeaders } from "hono/secure-headers";
+import type { Logger } from "pino";
+import {
+  facilityQueryToSearchParams,
+  parseCcn,
+  parseCcnList,
+  parseFacilityQuery,
+  parsePeriod,
+} from "../core/api-query.ts";
+import type { Db } from "../db/client.ts";
+import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
+import {
+  getFacility,
+  getHistory,
+  listAlerts,
+  listEntities,
+  listFacilities,
+  listStates,
+  readDataVersion,
+  readMeta,
+} from "./repository.ts";
+import { GZIP_MIN_BYTES, gzipOnce, hashKey, ResponseCache } from "./response-cache.ts";
+
+export interface AppOptions {
+  db: Db;
+  logger: Logger;
+  /** Folder of the built web app; omitted or missing means API only. */
+  staticDir?: string | undefined;
+  /** How long a read of the data version is trusted before it is read again. */
+  dataVersionTtlMs?: number;
+  cacheEntries?: number;
+}
+
+const MAX_URL_LENGTH = 8192;
+const MAX_BODY_BYTES = 16 * 1024;
+const LIST_MAX_AGE_S = 30;
+const DETAIL_MAX_AGE_S = 300;
+
+export const ALERTS_TIMEOUT_TEXT =
+  "The rating alerts query timed out. Try a different time period or a more specific filter.";
+const ALERTS_FAILED_TEXT = "The rating alerts could not be loaded. Try again later.";
+
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Charts and popovers position themselves with inline style attributes.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:"],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(options: AppOptions): Hono {
+  const { db, logger } = options;
+  const cache = new ResponseCache(options.cacheEntries ?? 1000);
+  const versionTtl = options.dataVersionTtlMs ?? 1000;
+  let version: { value: string; readAt: number } | null = null;
+  const dataVersion = async (): Promise<string> => {
+    const now = Date.now();
+    if (!version || now - version.readAt > versionTtl)
+      version = { value: await readDataVersion(db), readAt: now };
+    return version.value;
+  };
+
+  /**
+   * Answers a read from the cache when it can: the ETag is known before any query runs (it depends only on the
+   * data version and the normalised request), so a revalidation costs no database work at all.
+   */
+  const cachedJson = async (
+    c: Context,
+    key: string,
+    maxAgeSeconds: number,
+    compute: () => Promise<{ body: unknown; cacheable?: boolean }>,
+  ) => {
+    const current = await dataVersion();
+    const cacheKey = `${current}|${key}`;
+    const etag = `"${hashKey(cacheKey)}-${current}"`;
+    const cacheHeaders = () => {
+      c.header("Cache-Control", `public, max-age=${maxAgeSeconds}`);
+      c.header("ETag", etag);
+      c.header("Vary", "Accept-Encoding");
+    };
+    // The client already holds this exact response: only error responses carry no ETag, so it was a 200.
+    if (c.req.header("if-none-match") === etag) {
+      cacheHeaders();
+      return c.body(null, 304);
+    }
+    let entry = cache.get(cacheKey);
+    if (!entry) {
+      const result = await compute();
+      const body = JSON.stringify(result.body);
+      if (result.cacheable === false) {
+        c.header("Cache-Control", "no-store");
+        return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+      }
+      entry = { body, etag };
+      cache.set(cacheKey, entry);
+    }
+    cacheHeaders();
+    c.header("Content-Type", "application/json; charset=UTF-8");
+    if (entry.body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+      c.header("Content-Encoding", "gzip");
+      return c.body(new Uint8Array(gzipOnce(entry)), 200);
+    }
+    return c.body(entry.body, 200);
+  };
+
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    if (c.req.url.length > MAX_URL_LENGTH) throw new HttpError(414, "The request URL is too long");
+    await next();
+    logger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, "The request body is too large");
+      },
+    }),
+  );
+  // Compresses what the JSON cache has not already compressed (static files, error bodies).
+  app.use("*", compress());
+
+  app.onError((error, c) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) logger.error({ err: error, path: c.req.path }, "request failed");
+    c.header("Cache-Control", "no-store");
+    return c.json(body, status as 400);
+  });
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+
+  app.get("/api/meta", (c) =>
+    cachedJson(c, "meta", LIST_MAX_AGE_S, async () => ({ body: await readMeta(db) })),
+  );
+
+  app.get("/api/facilities", (c) => {
+    const query = parseFacilityQuery(new URL(c.req.url).searchParams);
+    const key = `facilities?${facilityQueryToSearchParams(query).toString()}`;
+    return cachedJson(c, key, LIST_MAX_AGE_S, async () => {
+      if (!query.alertEnabled) return { body: await listFacilities(db, query) };
+      try {
+        return { body: await listFacilities(db, query) };
+      } catch (error) {
+        // The spec's fallback: the facilities without alerts, and the reason.
+        logger.warn({ err: error }, "alert-filtered facility query failed");
+        const plain = await listFacilities(db, query, false);
+        return {
+          body: { ...plain, error: isQueryTimeout(error) ? ALERTS_TIMEOUT_TEXT : ALERTS_FAILED_TEXT },
+          cacheable: false,
+        };
+      }
+    });
+  });
+
+  app.get("/api/facilities/:ccn", (c) => {
+    const ccn = parseCcn(c.req.param("ccn"));
+    return cachedJson(c, `facility/${ccn}`, DETAIL_MAX_AGE_S, async () => {
+      const facility = await getFacility(db, ccn);
+      if (!facility) throw new HttpError(404, `No facility with CCN ${ccn}`);
+      return { body: facility };
+    });
+  });
+
+  app.get("/api/facilities/:ccn/history", (c) => {
+    const ccn = parseCcn(c.req.param("ccn"));
+    return cachedJson(c, `history/${ccn}`, DETAIL_MAX_AGE_S, async () => ({
+      body: await getHistory(db, ccn),
+    }));
+  });
+
+  app.get("/api/alerts", (c) => {
+    const params = new URL(c.req.url).searchParams;
+    const period = parsePeriod(params, "period");
+    const ccns = parseCcnList(params);
+    const key = `alerts?${period}&${ccns ? [...ccns].sort().join(",") : "*"}`;
+    return cachedJson(c, key, LIST_MAX_AGE_S, async () => ({ body: await listAlerts(db, period, ccns) }));
+  });
+
+  app.get("/api/lookups/states", (c) =>
+    cachedJson(c, "states", LIST_MAX_AGE_S, async () => ({ body: await listStates(db) })),
+  );
+  app.get("/api/lookups/entities", (c) =>
+    cachedJson(c, "entities", LIST_MAX_AGE_S, async () => ({ body: await listEntities(db) })),
+  );
+
+  app.all("/api/*", () => {
+    throw new HttpError(404, "No such API endpoint");
+  });
+
+  const staticDir = options.staticDir;
+  if (staticDir && existsSync(join(staticDir, "index.html"))) {
+    const indexHtml = readFileSync(join(staticDir, "index.html"), "utf8");
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: staticDir,
+        onFound: (_path, c) => {
+          // Built assets carry a content hash in their names.
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    // Every other path is a client route: the web app decides what to show (including its not-found screen).
+    app.get("*", (c) => {
+      c.header("Cache-Control", "no-cache");
+      return c.html(indexHtml);
+    });
+  }
+
+  return app;
+}

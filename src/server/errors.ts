@@ -1,0 +1,39 @@
+// Errors that reach API clients, and the translation of everything else into safe JSON.
+
+import { QueryParamError } from "../core/api-query.ts";
+import type { ApiErrorBody } from "../core/api-types.ts";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 413 | 414 | 503,
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** PostgreSQL's code for a statement cancelled by statement_timeout (or a client cancel). */
+const QUERY_CANCELED = "57014";
+
+/** The message a client sees for a query that ran into the statement timeout (SPEC section 8 keys on it). */
+export const TIMEOUT_MESSAGE = "The query timed out (canceling statement due to statement timeout).";
+
+export function isQueryTimeout(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === QUERY_CANCELED;
+}
+
+export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: { error: { message: error.message, ...(error.param ? { param: error.param } : {}) } },
+    };
+  }
+  if (error instanceof QueryParamError) {
+    return { status: 400, body: { error: { message: error.message, param: error.param } } };
+  }
+  if (isQueryTimeout(error)) return { status: 503, body: { error: { message: TIMEOUT_MESSAGE } } };
+  return { status: 500, body: { error: { message: "Internal server error" } } };
+}

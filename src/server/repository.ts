@@ -1,0 +1,253 @@
+// All SQL the API runs. Each read is an indexed query over the tables the ingest prepared; rows come back
+// already in the API's camelCase shape.
+import { METRIC_COLUMN } from "../core/alert-metrics.ts";
+import type {
+  AlertWithCcn,
+  DataSource,
+  FacilityDetail,
+  FacilityListItem,
+  FacilityListResponse,
+  FacilityQuery,
+  Meta,
+  RatingSnapshot,
+  Summary,
+} from "../core/api-types.ts";
+import type { AlertPeriod } from "../core/constants.ts";
+import type { Queryable } from "../db/client.ts";
+
+const LIST_COLUMNS = `
+  f.ccn,
+  f.provider_name AS "providerName",
+  f.city,
+  f.state,
+  f.overall_rating AS "overallRating",
+  f.health_inspection_rating AS "healthInspectionRating",
+  f.staffing_rating AS "staffingRating",
+  f.qm_rating AS "qmRating",
+  round(f.average_residents_per_day)::integer AS "averageResidentsPerDay",
+  f.health_deficiency_score AS "healthDeficiencyScore",
+  f.affiliated_entity_name AS "affiliatedEntityName"`;
+
+const ALERT_METRICS = [
+  "overall",
+  "health_inspection",
+  "staffing",
+  "qm",
+  "long_stay_qm",
+  "short_stay_qm",
+] as const;
+const CAMEL: Record<(typeof ALERT_METRICS)[number], string> = {
+  overall: "Overall",
+  health_inspection: "HealthInspection",
+  staffing: "Staffing",
+  qm: "Qm",
+  long_stay_qm: "LongStayQm",
+  short_stay_qm: "ShortStayQm",
+};
+
+const ALERT_COLUMNS = [
+  `to_char(a.latest_date, 'YYYY-MM-DD') AS "latestDate"`,
+  `to_char(a.previous_date, 'YYYY-MM-DD') AS "previousDate"`,
+  ...ALERT_METRICS.flatMap((metric) => {
+    const camel = CAMEL[metric];
+    const stem = camel.charAt(0).toLowerCase() + camel.slice(1);
+    return [
+      `a.${metric}_diff AS "${stem}Diff"`,
+      `a.previous_${metric} AS "previous${camel}"`,
+      `a.latest_${metric} AS "latest${camel}"`,
+    ];
+  }),
+].join(",\n  ");
+
+/** Escapes LIKE wildcards so a search for '100%' matches the text '100%'. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+interface FilterSql {
+  from: string;
+  where: string;
+  params: unknown[];
+}
+
+function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions: string[] = [];
+  if (query.search) {
+    const pattern = add(likePattern(query.search));
+    conditions.push(
+      `(lower(f.provider_name) LIKE ${pattern} OR lower(f.affiliated_entity_name) LIKE ${pattern})`,
+    );
+  }
+  if (query.rating != null) conditions.push(`f.overall_rating >= ${add(query.rating)}`);
+  if (query.states.length) conditions.push(`f.state = ANY(${add(query.states)}::text[])`);
+  if (query.entities.length)
+    conditions.push(`f.affiliated_entity_name = ANY(${add(query.entities)}::text[])`);
+  if (query.ccns) conditions.push(`f.ccn = ANY(${add(query.ccns)}::text[])`);
+  let from = "facility f";
+  if (withAlerts) {
+    const metric = METRIC_COLUMN[query.alertMetric];
+    from += ` JOIN rating_alert a ON a.ccn = f.ccn AND a.period = ${add(query.alertPeriod)}
+      AND a.abs_${metric}_diff >= ${add(query.alertThreshold)}`;
+  }
+  return { from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
+}
+
+type SummaryRow = Summary;
+
+type AlertRow = FacilityListItem & Record<string, unknown>;
+
+function splitAlert(row: AlertRow, metric: string): FacilityListItem {
+  const { latestDate, previousDate, ...rest } = row;
+  const alert: Record<string, unknown> = { ratingMetric: metric, latestDate, previousDate };
+  const item: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) {
+    if (/^(previous|latest)[A-Z]|Diff$/.test(key)) alert[key] = value;
+    else item[key] = value;
+  }
+  return { ...(item as FacilityListItem), ratingAlert: alert as FacilityListItem["ratingAlert"] };
+}
+
+export async function listFacilities(
+  db: Queryable,
+  query: FacilityQuery,
+  withAlerts = query.alertEnabled,
+): Promise<FacilityListResponse> {
+  if (query.ccns && query.ccns.length === 0) {
+    return {
+      data: [],
+      totalCount: 0,
+      summary: { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null },
+    };
+  }
+  const { from, where, params } = filterSql(query, withAlerts);
+  const offset = (query.page - 1) * query.pageSize;
+  const [rows, summaryRows] = await Promise.all([
+    db.query<AlertRow>(
+      `SELECT ${LIST_COLUMNS}${withAlerts ? `,\n  ${ALERT_COLUMNS}` : ""}
+       FROM ${from} ${where}
+       ORDER BY f.provider_name, f.ccn
+       LIMIT ${query.pageSize} OFFSET ${offset}`,
+      params,
+    ),
+    db.query<SummaryRow>(
+      `SELECT count(*)::integer AS "totalFacilities",
+         coalesce(sum(round(f.average_residents_per_day)), 0)::bigint AS "totalResidents",
+         avg(f.overall_rating)::float8 AS "averageRating",
+         avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
+       FROM ${from} ${where}`,
+      params,
+    ),
+  ]);
+  const summary: Summary = summaryRows[0] ?? {
+    totalFacilities: 0,
+    totalResidents: 0,
+    averageRating: null,
+    averageDeficiencyScore: null,
+  };
+  const data = withAlerts ? rows.map((row) => splitAlert(row, query.alertMetric)) : rows;
+  return { data, totalCount: summary.totalFacilities, summary };
+}
+
+export async function getFacility(db: Queryable, ccn: string): Promise<FacilityDetail | null> {
+  const rows = await db.query<FacilityDetail>(
+    `SELECT ${LIST_COLUMNS},
+       f.total_weighted_health_survey_score AS "totalWeightedHealthSurveyScore",
+       f.substantiated_complaints AS "substantiatedComplaints",
+       f.infection_control_citations AS "infectionControlCitations",
+       f.fines_total_dollars AS "finesTotalDollars",
+       f.payment_denials AS "paymentDenials",
+       f.rn_staffing_hours_per_resident_per_day AS "rnStaffingHoursPerResidentPerDay",
+       f.total_nursing_staff_turnover AS "totalNursingStaffTurnover",
+       f.administrators_left AS "administratorsLeft",
+       f.certified_beds AS "certifiedBeds",
+       to_char(f.processing_date, 'YYYY-MM-DD') AS "processingDate",
+       f.address, f.zip, f.phone, f.county,
+       f.ownership_type AS "ownershipType",
+       f.latitude, f.longitude,
+       f.affiliated_entity_id AS "affiliatedEntityId",
+       f.long_stay_qm_rating AS "longStayQmRating",
+       f.short_stay_qm_rating AS "shortStayQmRating"
+     FROM facility f WHERE f.ccn = $1`,
+    [ccn],
+  );
+  return rows[0] ?? null;
+}
+
+export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]> {
+  return db.query<RatingSnapshot>(
+    `SELECT ccn, to_char(processing_date, 'YYYY-MM-DD') AS "processingDate",
+       overall_rating AS "overallRating",
+       health_inspection_rating AS "healthInspectionRating",
+       qm_rating AS "qmRating",
+       long_stay_qm_rating AS "longStayQmRating",
+       short_stay_qm_rating AS "shortStayQmRating",
+       staffing_rating AS "staffingRating"
+     FROM rating_snapshot WHERE ccn = $1 ORDER BY processing_date`,
+    [ccn],
+  );
+}
+
+export async function listAlerts(
+  db: Queryable,
+  period: AlertPeriod,
+  ccns: string[] | null,
+): Promise<AlertWithCcn[]> {
+  if (ccns && ccns.length === 0) return [];
+  const rows = await db.query<AlertRow & { ccn: string }>(
+    `SELECT a.ccn, ${ALERT_COLUMNS} FROM rating_alert a
+     WHERE a.period = $1 ${ccns ? "AND a.ccn = ANY($2::text[])" : ""}
+     ORDER BY a.ccn`,
+    ccns ? [period, ccns] : [period],
+  );
+  return rows.map((row) => ({ ...row, ratingMetric: "Overall Rating" }) as unknown as AlertWithCcn);
+}
+
+export async function listStates(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ state: string }>("SELECT state FROM state_lu ORDER BY state");
+  return rows.map((row) => row.state);
+}
+
+export async function listEntities(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    "SELECT affiliated_entity_name AS name FROM affiliated_entity_name_lu ORDER BY affiliated_entity_name",
+  );
+  return rows.map((row) => row.name);
+}
+
+export async function readDataVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    `SELECT data_version || '.' || derived_version || '.' || floor(extract(epoch FROM updated_at) * 1000)::bigint
+       AS version FROM app_state`,
+  );
+  return row?.version ?? "0";
+}
+
+export async function readMeta(db: Queryable): Promise<Meta> {
+  const [dates, counts, source, dataVersion] = await Promise.all([
+    db.query<{ date: string }>(
+      "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS date FROM release ORDER BY date",
+    ),
+    db.query<{ facilities: number; snapshots: number }>(
+      `SELECT (SELECT count(*) FROM facility)::integer AS facilities,
+              (SELECT count(*) FROM rating_snapshot)::integer AS snapshots`,
+    ),
+    db.query<{ source: DataSource }>(
+      "SELECT source FROM release ORDER BY (kind = 'provider') DESC, processing_date DESC, id DESC LIMIT 1",
+    ),
+    readDataVersion(db),
+  ]);
+  const processingDates = dates.map((row) => row.date);
+  return {
+    source: source[0]?.source ?? null,
+    latestProcessingDate: processingDates.at(-1) ?? null,
+    processingDates,
+    facilityCount: counts[0]?.facilities ?? 0,
+    snapshotCount: counts[0]?.snapshots ?? 0,
+    dataVersion,
+  };
+}
