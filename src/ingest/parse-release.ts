@@ -199,7 +199,7 @@ export function parseRelease(fileName: string, bytes: Buffer, text: string): Par
   }
   if (layout.kind === "provider") {
     const names = fields.providerName as CellValue[];
-    const blank = names.findIndex((name) => name === null);
+    const blank = names.indexOf(null);
     if (blank >= 0) fail("Provider Name is blank", blank + 1, header[layout.columns.providerName ?? 0]);
   }
 
