@@ -2,6 +2,7 @@
 // demo dataset, `cms` requires CMS, `demo` generates data, `none` leaves the database empty.
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
+import type { DemoOptions } from "../ingest/demo-data.ts";
 import { isDerivedStale, recomputeDerived } from "../ingest/derive.ts";
 import { describeResult, type IngestFileResult } from "../ingest/ingest.ts";
 import { ingestDemo, ingestFromCms } from "../ingest/sources.ts";
@@ -12,7 +13,12 @@ type InitialDataEnv = Pick<
   "DATA_SOURCE" | "CMS_BASE_URL" | "CMS_BACKFILL_MONTHS" | "CMS_AUTO_TIMEOUT_MS"
 >;
 
-export async function ensureInitialData(db: Db, env: InitialDataEnv, logger: Logger): Promise<void> {
+export async function ensureInitialData(
+  db: Db,
+  env: InitialDataEnv,
+  logger: Logger,
+  demo: DemoOptions = {},
+): Promise<void> {
   // A load interrupted before its derived tables were computed is finished here.
   if (await isDerivedStale(db)) await recomputeDerived(db);
   const [row] = await db.query<{ releases: number }>("SELECT count(*)::integer AS releases FROM release");
@@ -34,7 +40,8 @@ export async function ensureInitialData(db: Db, env: InitialDataEnv, logger: Log
     );
   const loadDemo = async () => {
     logger.info("generating the demo dataset (15,000 facilities, 36 monthly releases); this takes a minute");
-    report(await ingestDemo(db));
+    report(await ingestDemo(db, demo));
+    logger.info("demo data loaded: the dashboard shows generated facilities, not CMS data");
   };
 
   if (env.DATA_SOURCE === "demo") return loadDemo();

@@ -1,0 +1,48 @@
+// `npm test`: every test of the project. Unit, ingest and API tests (vitest; on PostgreSQL too when
+// TEST_DATABASE_URL is set), then the browser tests (Playwright in the system Chromium) on the production build.
+// Ends with one line "N passed, N failed, N skipped" over both runners.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const reports = mkdtempSync(join(tmpdir(), "cms-tests-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+const vitestReport = join(reports, "vitest.json");
+const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+exitCode ||= vitestStatus;
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, "utf8")) as Record<string, number>;
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+if (!existsSync(CHROMIUM) && !process.env.CI) {
+  console.warn(`\nBrowser tests skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium).`);
+} else {
+  const buildStatus = run("npx", ["vite", "build", "--logLevel", "warn"]);
+  exitCode ||= buildStatus;
+  const playwrightReport = join(reports, "playwright.json");
+  const status = run("npx", ["playwright", "test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  exitCode ||= status;
+  if (existsSync(playwrightReport)) {
+    const stats = (JSON.parse(readFileSync(playwrightReport, "utf8")) as { stats: Record<string, number> }).stats;
+    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected ?? 0;
+    totals.skipped += stats.skipped ?? 0;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode || (totals.failed > 0 ? 1 : 0));

@@ -1,0 +1,189 @@
+// The download paths of the ingest (--latest, --backfill) and the first-start data, against a local HTTP server
+// that answers like CMS does. Nothing here leaves 127.0.0.1.
+import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
+import { csvText, providerRow } from "../../test/csv-fixtures.ts";
+import { engines, openTestDb } from "../../test/databases.ts";
+import type { Db } from "../db/client.ts";
+import { ensureInitialData } from "../server/initial-data.ts";
+import { ingestFromCms } from "./sources.ts";
+
+const monthCsv = (date: string, overall: number) =>
+  csvText("provider2025", [
+    providerRow("015001", { "Processing Date": date, "Overall Rating": overall }),
+    providerRow("015002", { "Processing Date": date, State: "AK" }),
+  ]);
+
+function zipOf(members: Record<string, string>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, text] of Object.entries(members)) zip.addBuffer(Buffer.from(text), name);
+  zip.end();
+  const chunks: Buffer[] = [];
+  zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return once(zip.outputStream, "end").then(() => Buffer.concat(chunks));
+}
+
+interface FakeCms {
+  server: Server;
+  baseUrl: string;
+  /** When set, the latest CSV is cut off after half its bytes. */
+  breakLatest: boolean;
+}
+
+async function startFakeCms(): Promise<FakeCms> {
+  const latestCsv = Buffer.from(monthCsv("2024-06-01", 2));
+  const archives: Record<string, Buffer> = {
+    "nursing-homes_2024-04-20.zip": await zipOf({
+      "NH_HealthCitations_Apr2024.csv": "x,y\n1,2\n",
+      "NH_ProviderInfo_Apr2024.csv": monthCsv("2024-04-01", 4),
+    }),
+    "nursing-homes_2024-05-22.zip": await zipOf({ "NH_ProviderInfo_May2024.csv": monthCsv("2024-05-01", 5) }),
+  };
+  const fake: FakeCms = { server: createServer(), baseUrl: "", breakLatest: false };
+  fake.server.on("request", (request, response) => {
+    const url = request.url ?? "";
+    if (url.startsWith("/provider-data/api/1/metastore/schemas/dataset/items/4pq5-n9py")) {
+      response.setHeader("content-type", "application/json");
+      response.end(
+        JSON.stringify({
+          identifier: "4pq5-n9py",
+          distribution: [
+            { mediaType: "text/csv", downloadURL: `${fake.baseUrl}/files/NH_ProviderInfo_Jun2024.csv` },
+          ],
+        }),
+      );
+    } else if (url.startsWith("/provider-data/api/1/archive/aggregate/theme/nursing-homes/relative")) {
+      response.setHeader("content-type", "application/json");
+      response.end(
+        JSON.stringify({
+          data: Object.keys(archives).map((name) => ({
+            name: name.replace(".zip", ""),
+            type: "theme",
+            url: `/archives/${name}`,
+            date: name.slice(14, 24),
+          })),
+        }),
+      );
+    } else if (url === "/files/NH_ProviderInfo_Jun2024.csv") {
+      response.writeHead(200, { "content-length": latestCsv.length, "content-type": "text/csv" });
+      if (fake.breakLatest) {
+        response.write(latestCsv.subarray(0, latestCsv.length / 2), () => response.destroy());
+      } else response.end(latestCsv);
+    } else if (url.startsWith("/archives/") && archives[url.slice(10)]) {
+      const body = archives[url.slice(10)] as Buffer;
+      response.writeHead(200, { "content-length": body.length, "content-type": "application/zip" });
+      response.end(body);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  fake.server.listen(0, "127.0.0.1");
+  await once(fake.server, "listening");
+  fake.baseUrl = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+  return fake;
+}
+
+async function tableCounts(db: Db) {
+  return db.query(
+    `SELECT (SELECT count(*) FROM release)::integer AS releases,
+            (SELECT count(*) FROM rating_snapshot)::integer AS snapshots,
+            (SELECT count(*) FROM facility)::integer AS facilities`,
+  );
+}
+
+let cms: FakeCms;
+beforeAll(async () => {
+  cms = await startFakeCms();
+});
+afterAll(() => {
+  cms?.server.close();
+});
+
+describe.each(engines)("CMS downloads on $name", (engine) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb(engine);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("a download that breaks off halfway loads nothing", async () => {
+    cms.breakLatest = true;
+    await expect(ingestFromCms(db, { latest: true, backfill: 0, baseUrl: cms.baseUrl })).rejects.toThrow(
+      /NH_ProviderInfo_Jun2024\.csv/,
+    );
+    expect(await tableCounts(db)).toEqual([{ releases: 0, snapshots: 0, facilities: 0 }]);
+    cms.breakLatest = false;
+  });
+
+  it("--backfill 2 and --latest load the archives' Provider Information members and the current CSV", async () => {
+    const results = await ingestFromCms(db, { latest: true, backfill: 2, baseUrl: cms.baseUrl });
+    expect(results.map((result) => [result.status, result.processingDate])).toEqual([
+      ["loaded", "2024-04-01"],
+      ["loaded", "2024-05-01"],
+      ["loaded", "2024-06-01"],
+    ]);
+    expect(results[0]?.file).toMatch(/nursing-homes_2024-04-20\.zip:NH_ProviderInfo_Apr2024\.csv$/);
+    expect(await db.query("SELECT DISTINCT source FROM release")).toEqual([{ source: "cms" }]);
+    expect(await db.query("SELECT overall_rating FROM facility WHERE ccn = '015001'")).toEqual([
+      { overall_rating: 2 },
+    ]);
+    expect(
+      await db.query(
+        "SELECT previous_overall, overall_diff FROM rating_alert WHERE period = 'lastPeriod' AND ccn = '015001'",
+      ),
+    ).toEqual([{ previous_overall: 5, overall_diff: -3 }]);
+  });
+});
+
+describe.each(engines)("first start on $name", (engine) => {
+  const logger = pino({ level: "silent" });
+  const env = { CMS_BACKFILL_MONTHS: 1, CMS_AUTO_TIMEOUT_MS: 2000 };
+
+  it("DATA_SOURCE=auto loads CMS data when CMS answers", async () => {
+    const db = await openTestDb(engine);
+    try {
+      await ensureInitialData(db, { ...env, DATA_SOURCE: "auto", CMS_BASE_URL: cms.baseUrl }, logger);
+      expect(await db.query("SELECT DISTINCT source FROM release")).toEqual([{ source: "cms" }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("DATA_SOURCE=auto falls back to demo data when CMS is unreachable, and only when the database is empty", async () => {
+    const db = await openTestDb(engine);
+    try {
+      const unreachable = { ...env, DATA_SOURCE: "auto" as const, CMS_BASE_URL: "http://127.0.0.1:9" };
+      await ensureInitialData(db, unreachable, logger, { facilities: 200, months: 3 });
+      expect(await db.query("SELECT source, count(*)::integer AS n FROM release GROUP BY source")).toEqual([
+        { source: "demo", n: 3 },
+      ]);
+      await ensureInitialData(db, unreachable, logger, { facilities: 200, months: 5 });
+      expect(await db.query("SELECT count(*)::integer AS n FROM release")).toEqual([{ n: 3 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("DATA_SOURCE=cms fails loudly when CMS is unreachable; none leaves the database empty", async () => {
+    const db = await openTestDb(engine);
+    try {
+      await expect(
+        ensureInitialData(db, { ...env, DATA_SOURCE: "cms", CMS_BASE_URL: "http://127.0.0.1:9" }, logger),
+      ).rejects.toThrow();
+      await ensureInitialData(
+        db,
+        { ...env, DATA_SOURCE: "none", CMS_BASE_URL: "http://127.0.0.1:9" },
+        logger,
+      );
+      expect(await db.query("SELECT count(*)::integer AS n FROM release")).toEqual([{ n: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
