@@ -109,6 +109,8 @@ export type DataSource = z.infer<typeof dataSourceSchema>;
 export const metaSchema = z.object({
   source: z.nullable(dataSourceSchema),
   latestProcessingDate: z.nullable(z.string()),
+  /** Processing date of the Provider Information release the listed facilities come from. */
+  facilitiesProcessingDate: z.nullable(z.string()),
   processingDates: z.array(z.string()),
   facilityCount: z.number(),
   snapshotCount: z.number(),

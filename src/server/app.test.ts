@@ -150,6 +150,7 @@ describe.each(engines)("API on $name", (engine) => {
     expect(meta).toMatchObject({
       source: "demo",
       latestProcessingDate: files.at(-1)?.processingDate,
+      facilitiesProcessingDate: files.at(-1)?.processingDate,
       processingDates: files.map((file) => file.processingDate),
       facilityCount: latest.length,
     });

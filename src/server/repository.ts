@@ -228,7 +228,7 @@ export async function readDataVersion(db: Queryable): Promise<string> {
 }
 
 export async function readMeta(db: Queryable): Promise<Meta> {
-  const [dates, counts, source, dataVersion] = await Promise.all([
+  const [dates, counts, source, dataVersion, facilities] = await Promise.all([
     db.query<{ date: string }>(
       "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS date FROM release ORDER BY date",
     ),
@@ -240,11 +240,13 @@ export async function readMeta(db: Queryable): Promise<Meta> {
       "SELECT source FROM release ORDER BY (kind = 'provider') DESC, processing_date DESC, id DESC LIMIT 1",
     ),
     readDataVersion(db),
+    db.query<{ date: string | null }>("SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility"),
   ]);
   const processingDates = dates.map((row) => row.date);
   return {
     source: source[0]?.source ?? null,
     latestProcessingDate: processingDates.at(-1) ?? null,
+    facilitiesProcessingDate: facilities[0]?.date ?? null,
     processingDates,
     facilityCount: counts[0]?.facilities ?? 0,
     snapshotCount: counts[0]?.snapshots ?? 0,
