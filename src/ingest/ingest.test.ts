@@ -206,13 +206,48 @@ describe.each(engines)("ingest on $name", (engine) => {
     expect(await fingerprint(db)).toEqual(before);
   });
 
+  it("in a run of several months only the newest supplies the facilities, even when it fails", async () => {
+    const july = writeFixture(
+      dir,
+      `${engine.name}-2024-07.csv`,
+      month("2024-07-01", [providerRow("015007", { State: "CA" }), providerRow("015008", { State: "CA" })]),
+    );
+    const brokenAugust = writeFixture(
+      dir,
+      `${engine.name}-2024-08.csv`,
+      month("2024-08-01", [providerRow("015007"), providerRow("015008", { "Overall Rating": "7" })]),
+    );
+    const september = writeFixture(
+      dir,
+      `${engine.name}-2024-09.csv`,
+      month("2024-09-01", [providerRow("015009", { State: "TX" })]),
+    );
+    // September comes first in the list but is the newest: July only adds history.
+    const results = await ingestFiles(db, [september, july], { source: "files" });
+    expect(results.map((result) => result.replacedFacilities)).toEqual([true, false]);
+    expect(await db.query("SELECT ccn FROM facility")).toEqual([{ ccn: "015009" }]);
+    // A run whose newest file fails falls back to the newest file of the run that loaded.
+    const october = writeFixture(
+      dir,
+      `${engine.name}-2024-10.csv`,
+      month("2024-10-01", [providerRow("015010", { State: "NY" })]),
+    );
+    const november = csvText("provider2025", [providerRow("015011", { "Processing Date": "2024-11-01" })]);
+    const brokenNovember = writeFixture(dir, `${engine.name}-2024-11.csv`, november.slice(0, -20));
+    const second = await ingestFiles(db, [october, brokenAugust, brokenNovember], { source: "files" });
+    expect(second.map((result) => result.status)).toEqual(["loaded", "failed", "failed"]);
+    expect(second[0]?.replacedFacilities).toBe(true);
+    expect(await db.query("SELECT ccn, state FROM facility")).toEqual([{ ccn: "015010", state: "NY" }]);
+    expect(await db.query("SELECT state FROM state_lu")).toEqual([{ state: "NY" }]);
+  });
+
   it("a database error during the load rolls the whole file back", async () => {
     const before = await fingerprint(db);
     // A latitude beyond what the column holds fails inside the transaction, after the snapshots went in.
     const path = writeFixture(
       dir,
       `${engine.name}-overflow.csv`,
-      month("2024-06-01", [providerRow("015001", { "Number of Certified Beds": "99999999999" })]),
+      month("2025-06-01", [providerRow("015001", { "Number of Certified Beds": "99999999999" })]),
     );
     const [result] = await ingestFiles(db, [path], { source: "files" });
     expect(result?.status).toBe("failed");

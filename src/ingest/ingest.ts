@@ -4,9 +4,9 @@ import type { Db } from "../db/client.ts";
 import { isDerivedStale, recomputeDerived } from "./derive.ts";
 import { IngestError } from "./errors.ts";
 import type { ReleaseKind } from "./layout.ts";
-import { loadRelease } from "./load.ts";
-import { parseRelease } from "./parse-release.ts";
-import { decodeCsvText, readCsvSource } from "./source.ts";
+import { loadRelease, replaceFacilities } from "./load.ts";
+import { type ParsedRelease, parseRelease, peekRelease } from "./parse-release.ts";
+import { decodeCsvText, peekCsvHead, readCsvSource } from "./source.ts";
 
 export interface IngestFileResult {
   file: string;
@@ -23,23 +23,32 @@ export type IngestPhase = "reading" | "parsing" | "loading" | "done";
 
 export interface IngestOptions {
   source: DataSource;
+  /** See LoadOptions.newestProviderInRun. */
+  newestProviderInRun?: string | null;
   onPhase?: (file: string, phase: IngestPhase) => void;
   onFileDone?: (result: IngestFileResult) => void;
+}
+
+async function readRelease(path: string): Promise<ParsedRelease> {
+  const source = await readCsvSource(path);
+  return parseRelease(source.name, source.bytes, decodeCsvText(source.bytes));
 }
 
 export async function ingestFile(db: Db, path: string, options: IngestOptions): Promise<IngestFileResult> {
   const startedAt = performance.now();
   const seconds = () => (performance.now() - startedAt) / 1000;
   try {
-    options.onPhase?.(path, "reading");
-    const source = await readCsvSource(path);
     options.onPhase?.(path, "parsing");
-    const release = parseRelease(source.name, source.bytes, decodeCsvText(source.bytes));
+    const release = await readRelease(path);
     options.onPhase?.(path, "loading");
-    const loaded = await loadRelease(db, release, options.source, startedAt);
+    const loaded = await loadRelease(db, release, {
+      source: options.source,
+      startedAt,
+      newestProviderInRun: options.newestProviderInRun ?? null,
+    });
     options.onPhase?.(path, "done");
     return {
-      file: source.name,
+      file: release.fileName,
       status: loaded.status,
       kind: release.kind,
       processingDate: release.processingDate,

@@ -212,3 +212,21 @@ export function parseRelease(fileName: string, bytes: Buffer, text: string): Par
     fields,
   };
 }
+
+/** The kind and processing date of a file, from its header and first record; null when they cannot be told. */
+export function peekRelease(head: string): { kind: ReleaseKind; processingDate: string } | null {
+  const [header, first] = Papa.parse<string[]>(head, {
+    delimiter: ",",
+    skipEmptyLines: true,
+    preview: 2,
+  }).data;
+  if (!header || !first) return null;
+  const layout = detectLayout(header);
+  if (typeof layout === "string" || layout.columns.processingDate === undefined) return null;
+  try {
+    const processingDate = parseDate(first[layout.columns.processingDate] ?? "");
+    return processingDate ? { kind: layout.kind, processingDate } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,8 +1,9 @@
 // Reads an input file into the bytes of one CMS CSV: plain CSV, gzipped CSV, or a CMS monthly zip archive
 // (whose NH_ProviderInfo member is taken). Decodes UTF-8 or cp1252 text.
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { open, readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { createGunzip, gunzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import yauzl from "yauzl";
 import { IngestError } from "./errors.ts";
@@ -78,4 +79,54 @@ export function decodeCsvText(bytes: Buffer): string {
     text = iconv.decode(bytes, "win1252");
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * The header and first record of a file, read from its beginning only where the wrapper allows (plain and
+ * gzipped CSV); zip members are read whole. Null when the file cannot be read: the ingest reports that later.
+ */
+export async function peekCsvHead(path: string, bytes = 256 * 1024): Promise<string | null> {
+  try {
+    const handle = await open(path, "r");
+    let head: Buffer;
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+    if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
+      return decodeCsvText((await readCsvSource(path)).bytes.subarray(0, bytes));
+    }
+    if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
+      head = await gunzipHead(path, bytes);
+    }
+    return decodeCsvText(head);
+  } catch {
+    return null;
+  }
+}
+
+function gunzipHead(path: string, bytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const input = createReadStream(path);
+    const gunzip = createGunzip();
+    const finish = () => {
+      input.destroy();
+      gunzip.destroy();
+      resolve(Buffer.concat(chunks).subarray(0, bytes));
+    };
+    gunzip.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) finish();
+    });
+    gunzip.on("end", finish);
+    gunzip.on("error", (error) => (length > 0 ? finish() : reject(error)));
+    input.on("error", reject);
+    input.pipe(gunzip);
+  });
 }
