@@ -1135,8 +1135,8 @@ class DemoWorld {
       f.isStaffingBlank = f.isStaffingBlank ? !rng.chance(0.3) : rng.chance(0.002);
       const staffing = f.staffing;
       f.staffing = stepStars(rng, f.staffing, f.targetStaffing, isStaffingQuarter ? 0.05 : 0.003);
-      f.longStay = stepStars(rng, f.longStay, f.targetLongStay, 0.03);
-      f.shortStay = stepStars(rng, f.shortStay, f.targetShortStay, 0.03);
+      f.longStay = stepStars(rng, f.longStay, f.targetLongStay, 0.04);
+      f.shortStay = stepStars(rng, f.shortStay, f.targetShortStay, 0.04);
       if (f.blankFootnote === 1) {
         if (t >= f.blankUntil) f.blankFootnote = 0;
       } else if (f.blankFootnote === 18) {

@@ -226,17 +226,21 @@ describe.each(engines)("ingest on $name", (engine) => {
     const results = await ingestFiles(db, [september, july], { source: "files" });
     expect(results.map((result) => result.replacedFacilities)).toEqual([true, false]);
     expect(await db.query("SELECT ccn FROM facility")).toEqual([{ ccn: "015009" }]);
-    // A run whose newest file fails falls back to the newest file of the run that loaded.
+    // November is the newest of the next run, so October only adds history; November fails (a bad value on its
+    // last row), so October, the newest file that loaded, supplies the facilities after all.
     const october = writeFixture(
       dir,
       `${engine.name}-2024-10.csv`,
       month("2024-10-01", [providerRow("015010", { State: "NY" })]),
     );
-    const november = csvText("provider2025", [providerRow("015011", { "Processing Date": "2024-11-01" })]);
-    const brokenNovember = writeFixture(dir, `${engine.name}-2024-11.csv`, november.slice(0, -20));
-    const second = await ingestFiles(db, [october, brokenAugust, brokenNovember], { source: "files" });
-    expect(second.map((result) => result.status)).toEqual(["loaded", "failed", "failed"]);
-    expect(second[0]?.replacedFacilities).toBe(true);
+    const brokenNovember = writeFixture(
+      dir,
+      `${engine.name}-2024-11.csv`,
+      month("2024-11-01", [providerRow("015011"), providerRow("015012", { "Overall Rating": "x" })]),
+    );
+    const second = await ingestFiles(db, [brokenNovember, october, brokenAugust], { source: "files" });
+    expect(second.map((result) => result.status)).toEqual(["failed", "loaded", "failed"]);
+    expect(second[1]?.replacedFacilities).toBe(true);
     expect(await db.query("SELECT ccn, state FROM facility")).toEqual([{ ccn: "015010", state: "NY" }]);
     expect(await db.query("SELECT state FROM state_lu")).toEqual([{ state: "NY" }]);
   });
