@@ -1,3 +1,110 @@
+// The facility detail route, /facility/:ccn (SPEC section 2): ratings, deficiencies, staffing, capacity, and
+// the rating history and seasonality charts. Loaded lazily, so the charts stay out of the dashboard's bundle.
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardList, type LucideIcon, Star, Users, Warehouse } from "lucide-react";
+import { useEffect } from "react";
+import { useLocation, useParams } from "react-router";
+import { CCN_PATTERN } from "../../../core/constants.ts";
+import { formatShortDate } from "../../../core/history.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { facilityQueryOptions } from "./api/facility-detail-queries.ts";
+import { DetailSectionCard } from "./components/detail-section.tsx";
+import { FacilityHeader } from "./components/facility-header.tsx";
+import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
+import { RatingHistorySection } from "./components/rating-history-section.tsx";
+import { ErrorMessage, LoadingMessage } from "./components/status-message.tsx";
+import { useBackNavigation } from "./hooks/use-back-navigation.ts";
+import { useDocumentTitle } from "./hooks/use-document-title.ts";
+import { type DetailSectionId, getDetailSections } from "./lib/facility-lines.ts";
+
+const APP_TITLE = "CMS Star Ratings Dashboard";
+
+const SECTION_ICONS: Record<DetailSectionId, LucideIcon> = {
+  quality: Star,
+  deficiencies: ClipboardList,
+  staffing: Users,
+  capacity: Warehouse,
+};
+
+function BackButton({ locationKey }: { locationKey: string }) {
+  const handleBack = useBackNavigation(locationKey);
+  return (
+    <button
+      type="button"
+      onClick={handleBack}
+      className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      {"< Back"}
+    </button>
+  );
+}
+
+function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboardSearch: string }) {
+  const facility = useQuery(facilityQueryOptions(ccn));
+  useDocumentTitle(
+    facility.data ? `${facility.data.providerName} | ${APP_TITLE}` : `Facility ${ccn} | ${APP_TITLE}`,
+  );
+
+  if (facility.isPending) return <LoadingMessage text="Loading facility details..." />;
+  if (facility.isError) {
+    const { error } = facility;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return (
+        <FacilityUnavailable
+          ccn={ccn}
+          reason={error.status === 404 ? "not-found" : "invalid"}
+          dashboardSearch={dashboardSearch}
+        />
+      );
+    }
+    return <ErrorMessage text={`Error loading facility details: ${error.message}`} />;
+  }
+
+  const detail = facility.data;
+  return (
+    <div className="space-y-6">
+      <FacilityHeader facility={detail} />
+      <div className="grid gap-6 md:grid-cols-2">
+        {getDetailSections(detail).map((section) => (
+          <DetailSectionCard key={section.id} section={section} icon={SECTION_ICONS[section.id]} />
+        ))}
+      </div>
+      <p className="text-sm text-slate-500">
+        Data as of <time dateTime={detail.processingDate}>{formatShortDate(detail.processingDate)}</time> (CMS
+        Provider Information release).
+      </p>
+      <RatingHistorySection key={detail.ccn} ccn={ccn} />
+    </div>
+  );
+}
+
 export function FacilityDetailPage() {
-  return <p>Loading facility details...</p>;
+  const { ccn = "" } = useParams();
+  const location = useLocation();
+  const isWellFormed = CCN_PATTERN.test(ccn);
+
+  // A facility opened from a scrolled dashboard starts at its top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
+        <nav aria-label="Breadcrumb">
+          <BackButton locationKey={location.key} />
+        </nav>
+        {isWellFormed ? (
+          <FacilityDetailContent key={ccn} ccn={ccn} dashboardSearch={location.search} />
+        ) : (
+          <InvalidCcn ccn={ccn} dashboardSearch={location.search} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function InvalidCcn({ ccn, dashboardSearch }: { ccn: string; dashboardSearch: string }) {
+  useDocumentTitle(`Invalid facility number | ${APP_TITLE}`);
+  return <FacilityUnavailable ccn={ccn} reason="invalid" dashboardSearch={dashboardSearch} />;
 }

@@ -1,0 +1,44 @@
+// Queries of the facility detail screen: the key factory and the options every caller shares (SPEC section 9:
+// fresh 5 min, cached 10 min, 1 retry, no refetch on mount, focus or reconnect).
+import { queryOptions } from "@tanstack/react-query";
+import { DETAIL_CACHE_MS, DETAIL_STALE_MS } from "../../../../core/constants.ts";
+import { ApiError, apiClient } from "../../../lib/api-client.ts";
+
+export const DETAIL_RETRY_COUNT = 1;
+
+export const facilityDetailKeys = {
+  all: ["facility-detail"] as const,
+  facility: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "facility"] as const,
+  history: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "history"] as const,
+};
+
+/** A 4xx (unknown or malformed CCN) will not change on a second try; anything else is retried once. */
+export function shouldRetryDetailQuery(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < DETAIL_RETRY_COUNT;
+}
+
+const DETAIL_QUERY_POLICY = {
+  staleTime: DETAIL_STALE_MS,
+  gcTime: DETAIL_CACHE_MS,
+  retry: shouldRetryDetailQuery,
+  refetchOnMount: false,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;
+
+export function facilityQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.facility(ccn),
+    queryFn: ({ signal }) => apiClient.facility(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+export function historyQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.history(ccn),
+    queryFn: ({ signal }) => apiClient.history(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}

@@ -1,0 +1,81 @@
+import { Building2, MapPin, Phone, Star } from "lucide-react";
+import type { FacilityDetail } from "../../../../core/api-types.ts";
+import { formatRatingOutOf5 } from "../../../../core/format.ts";
+import { cn } from "../../../lib/cn.ts";
+import { formatAddress, formatPhone } from "../lib/facility-lines.ts";
+
+function StarRow({ rating }: { rating: number }) {
+  return (
+    <span className="flex gap-0.5" aria-hidden>
+      {[1, 2, 3, 4, 5].map((position) => (
+        <Star
+          key={position}
+          className={cn(
+            "size-5",
+            position <= rating ? "fill-amber-400 text-amber-400" : "fill-slate-100 text-slate-300",
+          )}
+        />
+      ))}
+    </span>
+  );
+}
+
+export function FacilityHeader({ facility }: { facility: FacilityDetail }) {
+  const address = formatAddress(facility);
+  const rating = facility.overallRating;
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="min-w-0 flex-1 space-y-2">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{facility.providerName}</h1>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-slate-600">
+          {address && (
+            <span className="flex items-center gap-1.5" data-testid="facility-address">
+              <MapPin className="size-4 shrink-0 text-slate-400" aria-hidden />
+              {address}
+            </span>
+          )}
+          {facility.phone && (
+            <a
+              href={`tel:${facility.phone.replace(/[^\d+]/g, "")}`}
+              className="flex items-center gap-1.5 hover:text-slate-900 hover:underline"
+            >
+              <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
+              {formatPhone(facility.phone)}
+            </a>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-medium">CCN {facility.ccn}</span>
+          {facility.county && (
+            <span className="rounded-full bg-slate-100 px-2.5 py-0.5">County: {facility.county}</span>
+          )}
+          {facility.ownershipType && (
+            <span className="flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5">
+              <Building2 className="size-3" aria-hidden />
+              {facility.ownershipType}
+            </span>
+          )}
+        </div>
+      </div>
+      <div
+        className="flex flex-col items-end gap-1 rounded-lg bg-slate-50 px-4 py-3"
+        data-testid="overall-rating"
+      >
+        <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Overall Rating</span>
+        {rating === null ? (
+          <span className="flex items-center gap-1.5 text-2xl font-semibold text-slate-500">
+            <Star className="size-5 text-slate-300" aria-hidden />
+            {formatRatingOutOf5(rating)}
+          </span>
+        ) : (
+          <span className="flex items-center gap-2">
+            <StarRow rating={rating} />
+            <span className="text-2xl font-semibold tabular-nums text-slate-900">
+              {formatRatingOutOf5(rating)}
+            </span>
+          </span>
+        )}
+      </div>
+    </header>
+  );
+}

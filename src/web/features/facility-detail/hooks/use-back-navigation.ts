@@ -1,0 +1,18 @@
+import { useNavigate } from "react-router";
+import { getBackTarget } from "../lib/back-target.ts";
+
+/** The '< Back' handler: reads the browser's history and referrer at click time. */
+export function useBackNavigation(locationKey: string): () => void {
+  const navigate = useNavigate();
+  return function handleBack() {
+    const target = getBackTarget({
+      historyLength: window.history.length,
+      referrer: document.referrer,
+      origin: window.location.origin,
+      currentSearch: window.location.search,
+      hasInAppHistory: locationKey !== "default",
+    });
+    if (target.kind === "history") navigate(-1);
+    else navigate(target.to);
+  };
+}

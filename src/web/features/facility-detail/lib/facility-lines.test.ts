@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import type { FacilityDetail } from "../../../../core/api-types.ts";
+import { formatAddress, formatPhone, getDetailSections } from "./facility-lines.ts";
+
+const FULL: FacilityDetail = {
+  ccn: "015009",
+  providerName: "BURNS NURSING HOME, INC.",
+  city: "RUSSELLVILLE",
+  state: "AL",
+  overallRating: 5,
+  healthInspectionRating: 5,
+  staffingRating: 1,
+  qmRating: 5,
+  averageResidentsPerDay: 51,
+  healthDeficiencyScore: 8,
+  affiliatedEntityName: "SAMPLE CARE GROUP",
+  totalWeightedHealthSurveyScore: 7.3333,
+  substantiatedComplaints: 2,
+  infectionControlCitations: 1,
+  finesTotalDollars: 6600,
+  paymentDenials: 0,
+  rnStaffingHoursPerResidentPerDay: 1.0234,
+  totalNursingStaffTurnover: 41.9,
+  administratorsLeft: 1,
+  certifiedBeds: 57,
+  processingDate: "2021-08-01",
+  address: "701 MONROE STREET NW",
+  zip: "35653",
+  phone: "2563324110",
+  county: "Franklin",
+  ownershipType: "For profit - Corporation",
+  latitude: null,
+  longitude: null,
+  affiliatedEntityId: null,
+  longStayQmRating: null,
+  shortStayQmRating: null,
+};
+
+const asRecord = (facility: FacilityDetail) =>
+  Object.fromEntries(getDetailSections(facility).map((section) => [section.title, section.lines]));
+
+describe("getDetailSections", () => {
+  it("has the four sections of the spec with their labels and formats", () => {
+    expect(asRecord(FULL)).toEqual({
+      "Quality Ratings": [
+        { label: "Health Inspection", value: "5/5" },
+        { label: "Staffing", value: "1/5" },
+        { label: "Quality Measures", value: "5/5" },
+      ],
+      "Deficiencies & Compliance": [
+        { label: "Health Deficiency Score", value: "7.33" },
+        { label: "Substantiated Complaints", value: "2" },
+        { label: "Infection Control Citations", value: "1" },
+        { label: "Fines", value: "$6,600.00" },
+        { label: "Payment Denials", value: "0" },
+      ],
+      "Staffing & Turnover": [
+        { label: "RN Staffing Hours", value: "1.02 hrs/day" },
+        { label: "Turnover Rate", value: "41.9%" },
+        { label: "Administrator Turnover", value: "1" },
+      ],
+      "Capacity & Competitive Insights": [
+        { label: "Certified Beds", value: "57" },
+        { label: "Average Residents per Day", value: "51" },
+        { label: "Affiliated Entity", value: "SAMPLE CARE GROUP" },
+      ],
+    });
+  });
+
+  it("hides null lines and an empty entity, but shows missing ratings as N/A", () => {
+    const sparse: FacilityDetail = {
+      ...FULL,
+      healthInspectionRating: null,
+      staffingRating: null,
+      qmRating: null,
+      totalWeightedHealthSurveyScore: null,
+      finesTotalDollars: null,
+      totalNursingStaffTurnover: null,
+      administratorsLeft: null,
+      averageResidentsPerDay: null,
+      affiliatedEntityName: "  ",
+    };
+    const sections = asRecord(sparse);
+    expect(sections["Quality Ratings"]?.map((line) => line.value)).toEqual(["N/A", "N/A", "N/A"]);
+    expect(sections["Deficiencies & Compliance"]?.map((line) => line.label)).toEqual([
+      "Substantiated Complaints",
+      "Infection Control Citations",
+      "Payment Denials",
+    ]);
+    expect(sections["Staffing & Turnover"]?.map((line) => line.label)).toEqual(["RN Staffing Hours"]);
+    expect(sections["Capacity & Competitive Insights"]?.map((line) => line.label)).toEqual([
+      "Certified Beds",
+    ]);
+    expect(
+      asRecord({ ...sparse, affiliatedEntityName: null })["Capacity & Competitive Insights"],
+    ).toHaveLength(1);
+  });
+
+  it("keeps zero values, which are not missing", () => {
+    const zeros = asRecord({ ...FULL, finesTotalDollars: 0, totalNursingStaffTurnover: 0 });
+    expect(zeros["Deficiencies & Compliance"]).toContainEqual({ label: "Fines", value: "$0.00" });
+    expect(zeros["Staffing & Turnover"]).toContainEqual({ label: "Turnover Rate", value: "0%" });
+  });
+});
+
+describe("contact formats", () => {
+  it("formats US phone numbers and leaves others alone", () => {
+    expect(formatPhone("2563324110")).toBe("(256) 332-4110");
+    expect(formatPhone("+1 256 332 4110")).toBe("(256) 332-4110");
+    expect(formatPhone("12345")).toBe("12345");
+  });
+  it("joins the address parts the data has", () => {
+    expect(formatAddress(FULL)).toBe("701 MONROE STREET NW, RUSSELLVILLE, AL 35653");
+    expect(formatAddress({ address: null, city: "RUSSELLVILLE", state: "AL", zip: null })).toBe(
+      "RUSSELLVILLE, AL",
+    );
+  });
+});

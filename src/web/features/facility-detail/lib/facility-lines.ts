@@ -1,0 +1,91 @@
+// The labelled lines of the detail sections (SPEC section 2): formats, and which lines a facility shows.
+import type { FacilityDetail } from "../../../../core/api-types.ts";
+import { formatCount, formatDecimal, formatRatingOutOf5, formatUsd } from "../../../../core/format.ts";
+
+export interface DetailLine {
+  label: string;
+  value: string;
+}
+
+export type DetailSectionId = "quality" | "deficiencies" | "staffing" | "capacity";
+
+export interface DetailSection {
+  id: DetailSectionId;
+  title: string;
+  lines: DetailLine[];
+}
+
+const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** A line only when there is a value (SPEC: each line is shown only when its value is not null). */
+function line<T>(label: string, value: T | null, format: (value: T) => string): DetailLine[] {
+  return value === null ? [] : [{ label, value: format(value) }];
+}
+
+export function getDetailSections(facility: FacilityDetail): DetailSection[] {
+  const entity = facility.affiliatedEntityName?.trim() ?? "";
+  return [
+    {
+      id: "quality",
+      title: "Quality Ratings",
+      // Ratings always show, 'N/A' when missing.
+      lines: [
+        { label: "Health Inspection", value: formatRatingOutOf5(facility.healthInspectionRating) },
+        { label: "Staffing", value: formatRatingOutOf5(facility.staffingRating) },
+        { label: "Quality Measures", value: formatRatingOutOf5(facility.qmRating) },
+      ],
+    },
+    {
+      id: "deficiencies",
+      title: "Deficiencies & Compliance",
+      lines: [
+        // The detail's deficiency score is the survey score the detail call adds (SPEC section 3).
+        ...line("Health Deficiency Score", facility.totalWeightedHealthSurveyScore, (value) =>
+          formatDecimal(value, 2),
+        ),
+        ...line("Substantiated Complaints", facility.substantiatedComplaints, formatCount),
+        ...line("Infection Control Citations", facility.infectionControlCitations, formatCount),
+        ...line("Fines", facility.finesTotalDollars, formatUsd),
+        ...line("Payment Denials", facility.paymentDenials, formatCount),
+      ],
+    },
+    {
+      id: "staffing",
+      title: "Staffing & Turnover",
+      lines: [
+        ...line(
+          "RN Staffing Hours",
+          facility.rnStaffingHoursPerResidentPerDay,
+          (value) => `${formatDecimal(value, 2)} hrs/day`,
+        ),
+        ...line("Turnover Rate", facility.totalNursingStaffTurnover, (value) => `${percent.format(value)}%`),
+        ...line("Administrator Turnover", facility.administratorsLeft, formatCount),
+      ],
+    },
+    {
+      id: "capacity",
+      title: "Capacity & Competitive Insights",
+      lines: [
+        ...line("Certified Beds", facility.certifiedBeds, formatCount),
+        ...line("Average Residents per Day", facility.averageResidentsPerDay, (value) =>
+          formatDecimal(value, 0),
+        ),
+        ...(entity === "" ? [] : [{ label: "Affiliated Entity", value: entity }]),
+      ],
+    },
+  ];
+}
+
+/** '(256) 332-4110' for the 10-digit numbers CMS publishes; anything else as given. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
+  if (national.length !== 10) return phone;
+  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
+}
+
+/** '701 MONROE STREET NW, RUSSELLVILLE, AL 35653', skipping the parts the data lacks. */
+export function formatAddress(facility: Pick<FacilityDetail, "address" | "city" | "state" | "zip">): string {
+  const stateZip = [facility.state, facility.zip].filter(Boolean).join(" ");
+  return [facility.address, facility.city, stateZip].filter(Boolean).join(", ");
+}
