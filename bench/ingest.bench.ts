@@ -56,9 +56,19 @@ const dir = mkdtempSync(join(tmpdir(), "bench-demo-"));
 try {
   const started = performance.now();
   const files = await writeDemoFiles(dir, { facilities: 15_000, months });
-  console.log(`generated ${files.length} monthly files x 15,000 facilities in ${((performance.now() - started) / 1000).toFixed(1)} s (not counted)`);
+  console.log(
+    `generated ${files.length} monthly files x 15,000 facilities in ${((performance.now() - started) / 1000).toFixed(1)} s (not counted)`,
+  );
   for (const engine of engines) {
-    report(`generated ${months} months`, engine, measure(engine, files.map((file) => file.path)), 60);
+    report(
+      `generated ${months} months`,
+      engine,
+      measure(
+        engine,
+        files.map((file) => file.path),
+      ),
+      60,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

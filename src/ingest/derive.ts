@@ -62,7 +62,7 @@ export async function recomputeDerived(db: Db): Promise<void> {
       DELETE FROM affiliated_entity_name_lu;
       INSERT INTO affiliated_entity_name_lu (affiliated_entity_name)
         SELECT DISTINCT affiliated_entity_name FROM facility WHERE affiliated_entity_name IS NOT NULL;
-      UPDATE app_state SET derived_version = data_version;
+      UPDATE app_state SET derived_version = data_version, snapshot_count = (SELECT count(*) FROM rating_snapshot);
       ANALYZE facility;
       ANALYZE rating_alert;
     `);

@@ -15,6 +15,7 @@ import type {
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Queryable } from "../db/client.ts";
 
+// Residents per day are rounded half up (52.5 -> 53), as the spec's "rounded to an integer" reads.
 const LIST_COLUMNS = `
   f.ccn,
   f.provider_name AS "providerName",
@@ -24,7 +25,7 @@ const LIST_COLUMNS = `
   f.health_inspection_rating AS "healthInspectionRating",
   f.staffing_rating AS "staffingRating",
   f.qm_rating AS "qmRating",
-  round(f.average_residents_per_day)::integer AS "averageResidentsPerDay",
+  floor(f.average_residents_per_day + 0.5)::integer AS "averageResidentsPerDay",
   f.health_deficiency_score AS "healthDeficiencyScore",
   f.affiliated_entity_name AS "affiliatedEntityName"`;
 
@@ -65,6 +66,7 @@ function likePattern(search: string): string {
 }
 
 interface FilterSql {
+  prefix: string;
   from: string;
   where: string;
   params: unknown[];
@@ -89,12 +91,17 @@ function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
     conditions.push(`f.affiliated_entity_name = ANY(${add(query.entities)}::text[])`);
   if (query.ccns) conditions.push(`f.ccn = ANY(${add(query.ccns)}::text[])`);
   let from = "facility f";
+  let prefix = "";
   if (withAlerts) {
+    // The facilities whose rating changed are a small share: select them first (index on the metric's |diff|),
+    // then join and sort, instead of walking the name order and probing each facility's alert.
     const metric = METRIC_COLUMN[query.alertMetric];
-    from += ` JOIN rating_alert a ON a.ccn = f.ccn AND a.period = ${add(query.alertPeriod)}
-      AND a.abs_${metric}_diff >= ${add(query.alertThreshold)}`;
+    prefix = `WITH a AS MATERIALIZED (
+      SELECT * FROM rating_alert WHERE period = ${add(query.alertPeriod)} AND abs_${metric}_diff >= ${add(query.alertThreshold)}
+    ) `;
+    from += " JOIN a ON a.ccn = f.ccn";
   }
-  return { from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
+  return { prefix, from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
 }
 
 type SummaryRow = Summary;
@@ -124,19 +131,19 @@ export async function listFacilities(
       summary: { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null },
     };
   }
-  const { from, where, params } = filterSql(query, withAlerts);
+  const { prefix, from, where, params } = filterSql(query, withAlerts);
   const offset = (query.page - 1) * query.pageSize;
   const [rows, summaryRows] = await Promise.all([
     db.query<AlertRow>(
-      `SELECT ${LIST_COLUMNS}${withAlerts ? `,\n  ${ALERT_COLUMNS}` : ""}
+      `${prefix}SELECT ${LIST_COLUMNS}${withAlerts ? `,\n  ${ALERT_COLUMNS}` : ""}
        FROM ${from} ${where}
        ORDER BY f.provider_name, f.ccn
        LIMIT ${query.pageSize} OFFSET ${offset}`,
       params,
     ),
     db.query<SummaryRow>(
-      `SELECT count(*)::integer AS "totalFacilities",
-         coalesce(sum(round(f.average_residents_per_day)), 0)::bigint AS "totalResidents",
+      `${prefix}SELECT count(*)::integer AS "totalFacilities",
+         coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
          avg(f.overall_rating)::float8 AS "averageRating",
          avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
        FROM ${from} ${where}`,
@@ -234,13 +241,15 @@ export async function readMeta(db: Queryable): Promise<Meta> {
     ),
     db.query<{ facilities: number; snapshots: number }>(
       `SELECT (SELECT count(*) FROM facility)::integer AS facilities,
-              (SELECT count(*) FROM rating_snapshot)::integer AS snapshots`,
+              (SELECT snapshot_count FROM app_state) AS snapshots`,
     ),
     db.query<{ source: DataSource }>(
       "SELECT source FROM release ORDER BY (kind = 'provider') DESC, processing_date DESC, id DESC LIMIT 1",
     ),
     readDataVersion(db),
-    db.query<{ date: string | null }>("SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility"),
+    db.query<{ date: string | null }>(
+      "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility",
+    ),
   ]);
   const processingDates = dates.map((row) => row.date);
   return {
