@@ -3,47 +3,14 @@
 // file), on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. References in the same run:
 // the server's own /healthz (ceiling), and the alert-filtered list computed per request with window functions.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
-import { type Db, openDb } from "../src/db/client.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { ingestFiles } from "../src/ingest/ingest.ts";
-import { ingestDemo } from "../src/ingest/sources.ts";
+import { BENCH_MONTHS, prepareNational, prepareRealAug2021 } from "./datasets.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const dataRoot = join(root, "bench/.data");
-const realFile = resolve(root, "../shared/data/cms/raw/NH_ProviderInfo_Aug2021.csv.gz");
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-const months = Number(process.env.BENCH_MONTHS ?? 100);
-
-/** Builds a dataset once and keeps it under bench/.data (a PGlite folder or a PostgreSQL schema). */
-async function prepare(name: string, engine: "pglite" | "postgres", load: (db: Db) => Promise<unknown>) {
-  let target: string;
-  if (engine === "pglite") target = join(dataRoot, name);
-  else {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS bench_${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl as string);
-    url.searchParams.set("options", `-c search_path=bench_${name},public`);
-    target = url.toString();
-  }
-  const db = await openDb(engine === "pglite" ? { dataDir: target } : { databaseUrl: target });
-  await migrate(db);
-  const [row] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM release");
-  if ((row?.n ?? 0) === 0) {
-    const started = performance.now();
-    await load(db);
-    console.log(`  prepared ${name} on ${engine} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  }
-  await db.close();
-  return target;
-}
 
 function startServer(target: string): Promise<{ child: ChildProcess; cached: string; uncached: string }> {
   return new Promise((resolvePromise, reject) => {
@@ -152,19 +119,14 @@ async function benchDataset(dataset: string, engine: "pglite" | "postgres", targ
   }
 }
 
-mkdirSync(dataRoot, { recursive: true });
 const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresUrl ? (["postgres"] as const) : [])];
 for (const engine of engines) {
-  const national = await prepare(`national_${months}`, engine, (db) =>
-    ingestDemo(db, { facilities: 15_000, months }),
-  );
-  await benchDataset("national", engine, national);
-  if (existsSync(realFile)) {
-    const real = await prepare("real_aug2021", engine, (db) =>
-      ingestFiles(db, [realFile], { source: "files" }),
-    );
-    await benchDataset("aug2021", engine, real);
-  }
+  await benchDataset("national", engine, await prepareNational(engine, postgresUrl));
+  const real = await prepareRealAug2021(engine, postgresUrl);
+  if (real) await benchDataset("aug2021", engine, real);
 }
+console.log(
+  `(national: 15,000 facilities x ${BENCH_MONTHS} monthly releases; uncached with 1 connection, cached with 10)`,
+);
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, "bench/results/api.json"), `${JSON.stringify(rows, null, 2)}\n`);

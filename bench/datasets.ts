@@ -1,0 +1,71 @@
+// The datasets the benchmarks run on, built once and kept under bench/.data (PGlite folders) or in PostgreSQL
+// schemas named bench_<name>: a generated national history (15,000 facilities x BENCH_MONTHS, default 100) and
+// the real Aug 2021 Provider Information file.
+import { existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { type Db, openDb } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { ingestFiles } from "../src/ingest/ingest.ts";
+import { ingestDemo } from "../src/ingest/sources.ts";
+
+export const BENCH_MONTHS = Number(process.env.BENCH_MONTHS ?? 100);
+const root = resolve(import.meta.dirname, "..");
+const dataRoot = join(root, "bench/.data");
+export const REAL_AUG_2021 = resolve(root, "../shared/data/cms/raw/NH_ProviderInfo_Aug2021.csv.gz");
+
+export type BenchEngine = "pglite" | "postgres";
+
+/** Returns a PGlite folder or a PostgreSQL URL holding the dataset, loading it on first use. */
+async function prepare(
+  name: string,
+  engine: BenchEngine,
+  postgresUrl: string | undefined,
+  load: (db: Db) => Promise<unknown>,
+) {
+  let target: string;
+  if (engine === "pglite") {
+    mkdirSync(dataRoot, { recursive: true });
+    target = join(dataRoot, name);
+  } else {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS bench_${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl as string);
+    url.searchParams.set("options", `-c search_path=bench_${name},public`);
+    target = url.toString();
+  }
+  const db = await openDb(engine === "pglite" ? { dataDir: target } : { databaseUrl: target });
+  try {
+    await migrate(db);
+    const [row] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM release");
+    if ((row?.n ?? 0) === 0) {
+      const started = performance.now();
+      await load(db);
+      console.log(
+        `  prepared ${name} on ${engine} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+  return target;
+}
+
+export function prepareNational(engine: BenchEngine, postgresUrl?: string): Promise<string> {
+  return prepare(`national_${BENCH_MONTHS}`, engine, postgresUrl, (db) =>
+    ingestDemo(db, { facilities: 15_000, months: BENCH_MONTHS }),
+  );
+}
+
+export async function prepareRealAug2021(engine: BenchEngine, postgresUrl?: string): Promise<string | null> {
+  if (!existsSync(REAL_AUG_2021)) {
+    console.log("  real Aug 2021 file not found (../shared/data/cms/raw): skipped");
+    return null;
+  }
+  return prepare("real_aug2021", engine, postgresUrl, (db) =>
+    ingestFiles(db, [REAL_AUG_2021], { source: "files" }),
+  );
+}
