@@ -10,9 +10,11 @@ import { tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { FacilityListItem, FacilityListResponse } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
+import { openDb } from "../db/client.ts";
 import { type DemoFile, writeDemoFiles } from "../ingest/demo-data.ts";
 import { ingestFiles } from "../ingest/ingest.ts";
 import { createApp } from "./app.ts";
+import { TIMEOUT_MESSAGE } from "./errors.ts";
 
 interface ModelRow {
   ccn: string;
@@ -381,6 +383,40 @@ describe.each(engines)("API on $name", (engine) => {
       gunzipSync(Buffer.from(await response.arrayBuffer())).toString(),
     ) as FacilityListResponse;
     expect(body.data).toHaveLength(500);
+  });
+
+  it("when the alert query fails, returns the facilities without alerts and says why", async () => {
+    await db.exec("ALTER TABLE rating_alert RENAME TO rating_alert_away");
+    try {
+      const response = await get("/api/facilities?alertEnabled=true&pageSize=5");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const body = (await response.json()) as FacilityListResponse;
+      expect(body.error).toBe("The rating alerts could not be loaded. Try again later.");
+      expect(body.totalCount).toBe(latest.length);
+      expect(body.data[0]?.ratingAlert).toBeUndefined();
+    } finally {
+      await db.exec("ALTER TABLE rating_alert_away RENAME TO rating_alert");
+    }
+  });
+
+  it.runIf(engine.name === "postgres")("turns a statement timeout into the timeout message", async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const slow = await openDb({ databaseUrl: url, statementTimeoutMs: 1 });
+    try {
+      // Every query sleeps past the 1 ms statement timeout: the answer is the timeout, not a generic 500.
+      const sleepy = createApp({
+        db: { ...slow, query: () => slow.query("SELECT pg_sleep(0.05)") },
+        logger: pino({ level: "silent" }),
+        cacheEntries: 0,
+      });
+      const timedOut = await sleepy.request("/api/lookups/states");
+      expect(timedOut.status).toBe(503);
+      expect(await timedOut.json()).toEqual({ error: { message: TIMEOUT_MESSAGE } });
+      expect(TIMEOUT_MESSAGE).toMatch(/canceling statement/);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("rejects oversized URLs", async () => {

@@ -1,0 +1,59 @@
+// The product as `npm start` runs it: a real process that serves the API and the web app, and stops cleanly on
+// SIGTERM.
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../../test/csv-fixtures.ts";
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+describe("the server process", () => {
+  it("serves /healthz, the API and client routes, then stops on SIGTERM with exit code 0", async () => {
+    const dir = tempDir();
+    const staticDir = join(dir, "web");
+    mkdirSync(staticDir);
+    writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>CMS Star Ratings Dashboard</title>");
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
+      env: {
+        ...process.env,
+        DATA_DIR: join(dir, "db"),
+        DATA_SOURCE: "none",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        STATIC_DIR: staticDir,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+      },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    const base = `http://127.0.0.1:${port}`;
+    let healthy = false;
+    for (let attempt = 0; attempt < 120 && !healthy; attempt += 1) {
+      healthy = await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((done) => setTimeout(done, 250));
+    }
+    expect(healthy).toBe(true);
+    expect(await (await fetch(`${base}/api/meta`)).json()).toMatchObject({ facilityCount: 0, source: null });
+    const page = await fetch(`${base}/facility/015009`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("CMS Star Ratings Dashboard");
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  });
+});
