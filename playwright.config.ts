@@ -27,8 +27,16 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "demo", testMatch: /.*(?<!\.real)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${E2E_PORTS.demo}` } },
-    { name: "real", testMatch: /.*\.real\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${E2E_PORTS.real}` } },
+    {
+      name: "demo",
+      testMatch: /.*(?<!\.real)\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${E2E_PORTS.demo}` },
+    },
+    {
+      name: "real",
+      testMatch: /.*\.real\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${E2E_PORTS.real}` },
+    },
   ],
   webServer: [
     {

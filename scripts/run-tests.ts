@@ -17,7 +17,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
 }
 
 const vitestReport = join(reports, "vitest.json");
-const vitestStatus = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+const vitestStatus = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+]);
 exitCode ||= vitestStatus;
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, "utf8")) as Record<string, number>;
@@ -37,7 +43,8 @@ if (!existsSync(CHROMIUM) && !process.env.CI) {
   });
   exitCode ||= status;
   if (existsSync(playwrightReport)) {
-    const stats = (JSON.parse(readFileSync(playwrightReport, "utf8")) as { stats: Record<string, number> }).stats;
+    const stats = (JSON.parse(readFileSync(playwrightReport, "utf8")) as { stats: Record<string, number> })
+      .stats;
     totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     totals.failed += stats.unexpected ?? 0;
     totals.skipped += stats.skipped ?? 0;
