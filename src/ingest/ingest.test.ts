@@ -107,6 +107,45 @@ describe.each(engines)("ingest on $name", (engine) => {
     expect(result?.file).toMatch(/archive\.zip:nested\/NH_ProviderInfo_Mar2024\.csv$/);
   });
 
+  it("a second file for a month overwrites the ratings it has and keeps the ones it lacks", async () => {
+    const path = writeFixture(
+      dir,
+      `${engine.name}-2024-03-ratings.csv`,
+      csvText("starRatings2017", [
+        { "Federal Provider Number": "015001", "Overall Rating": 1, "Processing Date": "03/01/2024" },
+      ]),
+    );
+    const [result] = await ingestFiles(db, [path], { source: "files" });
+    expect(result).toMatchObject({ status: "loaded", kind: "ratings" });
+    expect(
+      await db.query(
+        `SELECT overall_rating, health_inspection_rating, long_stay_qm_rating FROM rating_snapshot
+         WHERE ccn = '015001' AND processing_date = '2024-03-01'`,
+      ),
+    ).toEqual([{ overall_rating: 1, health_inspection_rating: null, long_stay_qm_rating: 3 }]);
+    // Put the month back as it was for the tests below.
+    await ingestFiles(
+      db,
+      [
+        writeFixture(
+          dir,
+          `${engine.name}-2024-03-ratings-fix.csv`,
+          csvText("starRatings2017", [
+            {
+              "Federal Provider Number": "015001",
+              "Overall Rating": 4,
+              "Health Inspection Rating": 4,
+              "QM Rating": 3,
+              "Staffing Rating": 3,
+              "Processing Date": "03/01/2024",
+            },
+          ]),
+        ),
+      ],
+      { source: "files" },
+    );
+  });
+
   it("a newer month replaces the facilities, computes alerts; an older one only adds history", async () => {
     const newer = writeFixture(
       dir,
