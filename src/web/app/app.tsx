@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
-import { Toaster } from "sonner";
 import { SmallScreenGate } from "../components/small-screen-gate.tsx";
+import { Toaster } from "../components/ui/toaster.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 
@@ -28,7 +28,7 @@ export function App() {
           </Suspense>
         </BrowserRouter>
       </SmallScreenGate>
-      <Toaster richColors closeButton position="top-right" />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -32,8 +32,13 @@ async function getJson<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   signal?: AbortSignal,
+  cache?: RequestCache,
 ): Promise<z.infer<S>> {
-  const response = await fetch(path, { signal: signal ?? null, headers: { accept: "application/json" } });
+  const response = await fetch(path, {
+    signal: signal ?? null,
+    headers: { accept: "application/json" },
+    ...(cache ? { cache } : {}),
+  });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(body);
@@ -53,11 +58,17 @@ function withQuery(path: string, params: URLSearchParams): string {
 
 export const apiClient = {
   meta: (signal?: AbortSignal): Promise<Meta> => getJson("/api/meta", metaSchema, signal),
-  facilities: (query: Partial<FacilityQuery>, signal?: AbortSignal): Promise<FacilityListResponse> =>
+  /** `revalidate` skips the browser's HTTP cache (a conditional request): alert results are never cached. */
+  facilities: (
+    query: Partial<FacilityQuery>,
+    signal?: AbortSignal,
+    options?: { revalidate?: boolean },
+  ): Promise<FacilityListResponse> =>
     getJson(
       withQuery("/api/facilities", facilityQueryToSearchParams(query)),
       facilityListResponseSchema,
       signal,
+      options?.revalidate ? "no-cache" : undefined,
     ),
   facility: (ccn: string, signal?: AbortSignal): Promise<FacilityDetail> =>
     getJson(`/api/facilities/${encodeURIComponent(ccn)}`, facilityDetailSchema, signal),

@@ -1,3 +1,70 @@
+// The dashboard route `/` (SPEC section 2): header, summary, filters, and the paged facility cards.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { useLocation } from "react-router";
+import { getTotalPages } from "../../../core/pagination.ts";
+import { hasActiveFilters, toFacilityQuery } from "../../../core/url-state.ts";
+import { facilitiesQueryOptions } from "./api/facilities-queries.ts";
+import { DashboardHeader } from "./components/dashboard-header.tsx";
+import { FacilityOverview } from "./components/facility-overview.tsx";
+import { FilterBar } from "./components/filter-bar.tsx";
+import { ScrollToTopButton } from "./components/scroll-to-top-button.tsx";
+import { SummarySection } from "./components/summary-section.tsx";
+import { useDashboardUrlState } from "./hooks/use-dashboard-url-state.ts";
+import { useFavorites } from "./hooks/use-favorites.ts";
+import { usePageSize } from "./hooks/use-page-size.ts";
+import { getViewTitle } from "./view-title.ts";
+
 export function DashboardPage() {
-  return <h1>CMS Star Ratings Dashboard</h1>;
+  const { filters, page, updateFilters, setPage, resetFilters } = useDashboardUrlState();
+  const [pageSize, setPageSize] = usePageSize();
+  const { favoriteIds, sortedIds, toggleFavorite } = useFavorites();
+  const location = useLocation();
+
+  const query = useMemo(
+    () => toFacilityQuery({ filters, page }, { pageSize, favoriteIds: sortedIds }),
+    [filters, page, pageSize, sortedIds],
+  );
+  const result = useQuery(facilitiesQueryOptions(query));
+  const summary = result.isLoadingError ? undefined : result.data?.summary;
+
+  // A page past the end (an old link, a shrunk favourites list) moves to the last page.
+  const totalCount = result.isPlaceholderData ? undefined : result.data?.totalCount;
+  useEffect(() => {
+    if (totalCount === undefined) return;
+    const lastPage = Math.max(1, getTotalPages(totalCount, pageSize));
+    if (page > lastPage) setPage(lastPage);
+  }, [totalCount, page, pageSize, setPage]);
+
+  useEffect(() => {
+    document.title = "CMS Star Ratings Dashboard";
+  }, []);
+
+  function handlePageSizeChange(size: number) {
+    setPageSize(size);
+    setPage(1);
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <main className="mx-auto flex max-w-[90rem] flex-col gap-6 px-6 py-8 lg:px-8">
+        <DashboardHeader canShare={hasActiveFilters(filters)} />
+        <SummarySection title={getViewTitle(filters)} summary={summary} />
+        <FilterBar filters={filters} onFiltersChange={updateFilters} onReset={resetFilters} />
+        <FacilityOverview
+          filters={filters}
+          page={page}
+          pageSize={pageSize}
+          result={result}
+          favoriteIds={favoriteIds}
+          linkSearch={location.search}
+          onFiltersChange={updateFilters}
+          onPageChange={setPage}
+          onPageSizeChange={handlePageSizeChange}
+          onToggleFavorite={toggleFavorite}
+        />
+      </main>
+      <ScrollToTopButton />
+    </div>
+  );
 }

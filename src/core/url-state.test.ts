@@ -1,0 +1,269 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { facilityQueryToSearchParams } from "./api-query.ts";
+import { ALERT_METRICS, ALERT_PERIODS } from "./constants.ts";
+import {
+  type DashboardFilters,
+  type DashboardUrlState,
+  DEFAULT_FILTERS,
+  dashboardStateToParams,
+  disableAlertFilter,
+  enableAlertFilter,
+  hasActiveFilters,
+  parseDashboardParams,
+  parsePageSize,
+  toFacilityQuery,
+} from "./url-state.ts";
+
+function parse(query: string): DashboardUrlState {
+  return parseDashboardParams(new URLSearchParams(query));
+}
+
+describe("parseDashboardParams: defaults", () => {
+  it("gives the spec's defaults for an empty address", () => {
+    expect(parse("")).toEqual({ filters: DEFAULT_FILTERS, page: 1 });
+  });
+  it("ignores unknown parameters", () => {
+    expect(parse("utm_source=mail&foo=bar")).toEqual({ filters: DEFAULT_FILTERS, page: 1 });
+  });
+});
+
+describe("parseDashboardParams: each parameter, leniently", () => {
+  it("search: kept as typed, capped at 200 characters", () => {
+    expect(parse("search=Sunrise%20Care").filters.search).toBe("Sunrise Care");
+    expect(parse(`search=${"a".repeat(500)}`).filters.search).toHaveLength(200);
+  });
+
+  it("rating: an integer 1 to 5; anything else, including non-numbers, is null", () => {
+    expect(parse("rating=4").filters.ratingMin).toBe(4);
+    expect(parse("rating=%204%20").filters.ratingMin).toBe(4);
+    for (const bad of ["abc", "", "4abc", "NaN", "0", "6", "-1", "3.5", "Infinity"]) {
+      expect(parse(`rating=${bad}`).filters.ratingMin, bad).toBeNull();
+    }
+  });
+
+  it("state: repeatable two-letter codes, upper-cased, deduplicated; malformed ones dropped", () => {
+    expect(parse("state=CA&state=ny&state=CA").filters.states).toEqual(["CA", "NY"]);
+    expect(parse("state=California&state=&state=C1&state=TX").filters.states).toEqual(["TX"]);
+  });
+
+  it("entity: repeatable, exact, deduplicated; blank or overlong dropped", () => {
+    expect(
+      parse("entity=Genesis%20Healthcare&entity=Ensign%20Group&entity=Genesis%20Healthcare").filters
+        .affiliatedEntities,
+    ).toEqual(["Genesis Healthcare", "Ensign Group"]);
+    expect(parse(`entity=&entity=%20&entity=${"x".repeat(301)}`).filters.affiliatedEntities).toEqual([]);
+    expect(parse("entity=A%26B%20Care").filters.affiliatedEntities).toEqual(["A&B Care"]);
+  });
+
+  it("alertEnabled: only 'true' turns it on", () => {
+    expect(parse("alertEnabled=true").filters.alertFilterEnabled).toBe(true);
+    for (const other of ["false", "1", "yes", "TRUE", ""]) {
+      expect(parse(`alertEnabled=${other}`).filters.alertFilterEnabled).toBe(false);
+    }
+  });
+
+  it("alertThreshold: absent is null, non-numeric becomes 1, numbers are kept within 1 to 5", () => {
+    expect(parse("").filters.ratingChangeThreshold).toBeNull();
+    expect(parse("alertThreshold=3").filters.ratingChangeThreshold).toBe(3);
+    expect(parse("alertThreshold=abc").filters.ratingChangeThreshold).toBe(1);
+    expect(parse("alertThreshold=").filters.ratingChangeThreshold).toBe(1);
+    expect(parse("alertThreshold=9").filters.ratingChangeThreshold).toBe(5);
+    expect(parse("alertThreshold=0").filters.ratingChangeThreshold).toBe(1);
+    expect(parse("alertThreshold=2.6").filters.ratingChangeThreshold).toBe(3);
+  });
+
+  it("alertMetric: known metrics kept, any other value is Overall Rating", () => {
+    for (const metric of ALERT_METRICS) {
+      expect(parse(new URLSearchParams({ alertMetric: metric }).toString()).filters.ratingMetric).toBe(
+        metric,
+      );
+    }
+    expect(parse("alertMetric=Fines").filters.ratingMetric).toBe("Overall Rating");
+    expect(parse("alertMetric=").filters.ratingMetric).toBe("Overall Rating");
+    expect(parse("").filters.ratingMetric).toBeNull();
+  });
+
+  it("alertPeriod: lastPeriod or lastQuarter, any other value is lastPeriod", () => {
+    for (const period of ALERT_PERIODS)
+      expect(parse(`alertPeriod=${period}`).filters.timePeriod).toBe(period);
+    expect(parse("alertPeriod=lastYear").filters.timePeriod).toBe("lastPeriod");
+    expect(parse("").filters.timePeriod).toBeNull();
+  });
+
+  it("favorites: only 'true' turns favourites mode on", () => {
+    expect(parse("favorites=true").filters.favoritesOnly).toBe(true);
+    expect(parse("favorites=1").filters.favoritesOnly).toBe(false);
+  });
+
+  it("page: a positive integer, anything else is page 1", () => {
+    expect(parse("page=3").page).toBe(3);
+    expect(parse("page=2.9").page).toBe(2);
+    for (const bad of ["0", "-2", "abc", ""]) expect(parse(`page=${bad}`).page, bad).toBe(1);
+  });
+});
+
+describe("dashboardStateToParams", () => {
+  it("writes nothing for the default state", () => {
+    expect(dashboardStateToParams({ filters: DEFAULT_FILTERS, page: 1 }).toString()).toBe("");
+  });
+
+  it("writes the spec's parameter names", () => {
+    const filters: DashboardFilters = {
+      search: "rose garden",
+      ratingMin: 4,
+      states: ["CA", "NV"],
+      affiliatedEntities: ["Genesis Healthcare"],
+      alertFilterEnabled: true,
+      ratingChangeThreshold: 2,
+      ratingMetric: "Staffing Rating",
+      timePeriod: "lastQuarter",
+      favoritesOnly: true,
+    };
+    expect(dashboardStateToParams({ filters, page: 2 }).toString()).toBe(
+      "search=rose+garden&rating=4&state=CA&state=NV&entity=Genesis+Healthcare&alertEnabled=true" +
+        "&alertThreshold=2&alertMetric=Staffing+Rating&alertPeriod=lastQuarter&favorites=true&page=2",
+    );
+  });
+
+  it("writes the alert settings only while alerts are on, filling defaults", () => {
+    const off = { ...DEFAULT_FILTERS, ratingChangeThreshold: 3, ratingMetric: "QM Rating" as const };
+    expect(dashboardStateToParams({ filters: off, page: 1 }).toString()).toBe("");
+    const on = { ...DEFAULT_FILTERS, alertFilterEnabled: true };
+    expect(dashboardStateToParams({ filters: on, page: 1 }).toString()).toBe(
+      "alertEnabled=true&alertThreshold=1&alertMetric=Overall+Rating&alertPeriod=lastPeriod",
+    );
+  });
+
+  it("leaves out a blank search", () => {
+    expect(
+      dashboardStateToParams({ filters: { ...DEFAULT_FILTERS, search: "   " }, page: 1 }).toString(),
+    ).toBe("");
+  });
+});
+
+describe("round trip", () => {
+  const stateArbitrary: fc.Arbitrary<DashboardUrlState> = fc
+    .record({
+      search: fc.string({ maxLength: 40 }).filter((value) => value.trim() !== ""),
+      ratingMin: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+      states: fc.uniqueArray(fc.constantFrom("AL", "CA", "NY", "TX", "PR", "DC"), { maxLength: 4 }),
+      affiliatedEntities: fc.uniqueArray(
+        fc.string({ minLength: 1, maxLength: 30 }).filter((value) => value.trim() !== ""),
+        { maxLength: 3 },
+      ),
+      alertFilterEnabled: fc.boolean(),
+      ratingChangeThreshold: fc.integer({ min: 1, max: 5 }),
+      ratingMetric: fc.constantFrom(...ALERT_METRICS),
+      timePeriod: fc.constantFrom(...ALERT_PERIODS),
+      favoritesOnly: fc.boolean(),
+      page: fc.integer({ min: 1, max: 500 }),
+    })
+    .map(({ page, ...filters }) => ({
+      page,
+      filters: filters.alertFilterEnabled ? filters : disableAlertFilter(filters),
+    }));
+
+  it("reads back what it writes", () => {
+    fc.assert(
+      fc.property(stateArbitrary, (state) => {
+        const query = dashboardStateToParams(state).toString();
+        expect(parse(query)).toEqual(state);
+        // Canonical: writing the parsed state again gives the same address.
+        expect(dashboardStateToParams(parse(query)).toString()).toBe(query);
+      }),
+    );
+  });
+
+  it("never throws on arbitrary addresses and always yields a writable state", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (query) => {
+        const state = parse(query);
+        expect(parse(dashboardStateToParams(state).toString()).filters.states).toEqual(state.filters.states);
+      }),
+    );
+  });
+});
+
+describe("alert transitions (spec 4)", () => {
+  it("off to on sets threshold 1, lastPeriod and Overall Rating", () => {
+    expect(enableAlertFilter(DEFAULT_FILTERS)).toMatchObject({
+      alertFilterEnabled: true,
+      ratingChangeThreshold: 1,
+      timePeriod: "lastPeriod",
+      ratingMetric: "Overall Rating",
+    });
+  });
+  it("off to on keeps the previous metric", () => {
+    expect(enableAlertFilter({ ...DEFAULT_FILTERS, ratingMetric: "QM Rating" }).ratingMetric).toBe(
+      "QM Rating",
+    );
+  });
+  it("on to off clears threshold, period and metric and keeps the other filters", () => {
+    const on = enableAlertFilter({ ...DEFAULT_FILTERS, states: ["CA"] });
+    expect(disableAlertFilter(on)).toEqual({ ...DEFAULT_FILTERS, states: ["CA"] });
+  });
+});
+
+describe("hasActiveFilters", () => {
+  it("is false for the defaults and a blank search", () => {
+    expect(hasActiveFilters(DEFAULT_FILTERS)).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, search: "  " })).toBe(false);
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, ratingChangeThreshold: 3 })).toBe(false);
+  });
+  it("is true for any non-default filter or favourites mode", () => {
+    const changes: Partial<DashboardFilters>[] = [
+      { search: "a" },
+      { ratingMin: 3 },
+      { states: ["CA"] },
+      { affiliatedEntities: ["X"] },
+      { alertFilterEnabled: true },
+      { favoritesOnly: true },
+    ];
+    for (const change of changes) expect(hasActiveFilters({ ...DEFAULT_FILTERS, ...change })).toBe(true);
+  });
+});
+
+describe("parsePageSize", () => {
+  it("accepts only the offered sizes", () => {
+    expect(parsePageSize("500")).toBe(500);
+    expect(parsePageSize("1000")).toBe(1000);
+    for (const bad of [null, "", "abc", "250", "0", "100000"]) expect(parsePageSize(bad)).toBe(100);
+  });
+});
+
+describe("toFacilityQuery", () => {
+  it("sends the filters, and the favourites only in favourites mode", () => {
+    const state = parse(
+      "search=%20oak%20&rating=3&state=NY&state=CA&alertEnabled=true&alertThreshold=2&page=2",
+    );
+    const query = toFacilityQuery(state, { pageSize: 500, favoriteIds: ["015009"] });
+    expect(query).toEqual({
+      search: "oak",
+      rating: 3,
+      states: ["CA", "NY"],
+      entities: [],
+      ccns: null,
+      alertEnabled: true,
+      alertThreshold: 2,
+      alertMetric: "Overall Rating",
+      alertPeriod: "lastPeriod",
+      page: 2,
+      pageSize: 500,
+    });
+    expect(toFacilityQuery(parse("favorites=true"), { pageSize: 100, favoriteIds: ["B", "A"] }).ccns).toEqual(
+      ["A", "B"],
+    );
+  });
+  it("sends an empty favourites set as a single empty ccn", () => {
+    const query = toFacilityQuery(parse("favorites=true"), { pageSize: 100, favoriteIds: [] });
+    expect(facilityQueryToSearchParams(query).toString()).toBe("ccn=");
+  });
+  it("ignores alert settings while alerts are off", () => {
+    const query = toFacilityQuery(parse("alertThreshold=4&alertMetric=QM%20Rating"), {
+      pageSize: 100,
+      favoriteIds: [],
+    });
+    expect(facilityQueryToSearchParams(query).toString()).toBe("");
+  });
+});

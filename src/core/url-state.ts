@@ -1,0 +1,222 @@
+// The dashboard's state in the address bar (SPEC sections 2 "Dashboard query parameters", 3 "Filter set", 4, 5).
+// Parsing is lenient: a visitor's hand-edited or stale link never breaks the page, bad values fall back to the
+// spec's defaults. Encoding is canonical, so equal states give equal links. Pure and isomorphic.
+import { normalizeAlertMetric } from "./alert-metrics.ts";
+import type { FacilityQuery } from "./api-types.ts";
+import {
+  ALERT_PERIODS,
+  type AlertMetric,
+  type AlertPeriod,
+  DEFAULT_ALERT_METRIC,
+  DEFAULT_ALERT_PERIOD,
+  DEFAULT_ALERT_THRESHOLD,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+} from "./constants.ts";
+
+/** The spec's filter set, as far as the dashboard shows it, plus favourites mode. */
+export interface DashboardFilters {
+  search: string;
+  ratingMin: number | null;
+  states: string[];
+  affiliatedEntities: string[];
+  alertFilterEnabled: boolean;
+  /** `null` when the address gives none (alerts off clears it). */
+  ratingChangeThreshold: number | null;
+  ratingMetric: AlertMetric | null;
+  timePeriod: AlertPeriod | null;
+  favoritesOnly: boolean;
+}
+
+export interface DashboardUrlState {
+  filters: DashboardFilters;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: DashboardFilters = Object.freeze({
+  search: "",
+  ratingMin: null,
+  states: [],
+  affiliatedEntities: [],
+  alertFilterEnabled: false,
+  ratingChangeThreshold: null,
+  ratingMetric: null,
+  timePeriod: null,
+  favoritesOnly: false,
+});
+
+/** The server refuses longer values; the browser shortens them instead of failing. */
+export const MAX_URL_SEARCH_LENGTH = 200;
+export const MAX_URL_ENTITY_LENGTH = 300;
+export const MAX_URL_PAGE = 1_000_000;
+const RATING_MIN = 1;
+const RATING_MAX = 5;
+
+export const URL_PARAMS = {
+  search: "search",
+  rating: "rating",
+  state: "state",
+  entity: "entity",
+  alertEnabled: "alertEnabled",
+  alertThreshold: "alertThreshold",
+  alertMetric: "alertMetric",
+  alertPeriod: "alertPeriod",
+  favorites: "favorites",
+  page: "page",
+} as const;
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** A minimum rating: an integer 1 to 5, anything else (not a number, out of range) is no minimum. */
+export function parseRatingParam(raw: string | null): number | null {
+  if (raw === null || raw.trim() === "") return null;
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < RATING_MIN || value > RATING_MAX) return null;
+  return value;
+}
+
+/** An alert threshold: a non-numeric value becomes 1 (spec 5); numbers are rounded into 1 to 5. */
+export function parseThresholdParam(raw: string | null): number | null {
+  if (raw === null) return null;
+  const value = Number(raw.trim());
+  if (raw.trim() === "" || !Number.isFinite(value)) return DEFAULT_ALERT_THRESHOLD;
+  return Math.min(5, Math.max(1, Math.round(value)));
+}
+
+/** Any unrecognised period is the default period. */
+export function parsePeriodParam(raw: string | null): AlertPeriod | null {
+  if (raw === null) return null;
+  return ALERT_PERIODS.find((period) => period === raw) ?? DEFAULT_ALERT_PERIOD;
+}
+
+/** Any unrecognised metric is Overall Rating (spec 5). */
+export function parseMetricParam(raw: string | null): AlertMetric | null {
+  if (raw === null) return null;
+  return normalizeAlertMetric(raw);
+}
+
+export function parsePageParam(raw: string | null): number {
+  if (raw === null) return 1;
+  const value = Number(raw.trim());
+  if (!Number.isFinite(value) || value < 1) return 1;
+  return Math.min(MAX_URL_PAGE, Math.floor(value));
+}
+
+export function parseStatesParam(values: string[]): string[] {
+  return unique(
+    values.map((value) => value.trim().toUpperCase()).filter((value) => /^[A-Z]{2}$/.test(value)),
+  );
+}
+
+export function parseEntitiesParam(values: string[]): string[] {
+  return unique(values.filter((value) => value.trim() !== "" && value.length <= MAX_URL_ENTITY_LENGTH));
+}
+
+export function parseDashboardParams(params: URLSearchParams): DashboardUrlState {
+  return {
+    filters: {
+      search: (params.get(URL_PARAMS.search) ?? "").slice(0, MAX_URL_SEARCH_LENGTH),
+      ratingMin: parseRatingParam(params.get(URL_PARAMS.rating)),
+      states: parseStatesParam(params.getAll(URL_PARAMS.state)),
+      affiliatedEntities: parseEntitiesParam(params.getAll(URL_PARAMS.entity)),
+      alertFilterEnabled: params.get(URL_PARAMS.alertEnabled) === "true",
+      ratingChangeThreshold: parseThresholdParam(params.get(URL_PARAMS.alertThreshold)),
+      ratingMetric: parseMetricParam(params.get(URL_PARAMS.alertMetric)),
+      timePeriod: parsePeriodParam(params.get(URL_PARAMS.alertPeriod)),
+      favoritesOnly: params.get(URL_PARAMS.favorites) === "true",
+    },
+    page: parsePageParam(params.get(URL_PARAMS.page)),
+  };
+}
+
+/**
+ * The address of a dashboard state, in the spec's parameter order. Alert settings are written only while the
+ * alert filter is on (turning it off clears them, spec 4); page 1 is left out.
+ */
+export function dashboardStateToParams(state: DashboardUrlState): URLSearchParams {
+  const { filters } = state;
+  const params = new URLSearchParams();
+  const search = filters.search.slice(0, MAX_URL_SEARCH_LENGTH);
+  if (search.trim() !== "") params.set(URL_PARAMS.search, search);
+  if (filters.ratingMin != null) params.set(URL_PARAMS.rating, String(filters.ratingMin));
+  for (const value of unique(filters.states)) params.append(URL_PARAMS.state, value);
+  for (const value of unique(filters.affiliatedEntities)) params.append(URL_PARAMS.entity, value);
+  if (filters.alertFilterEnabled) {
+    params.set(URL_PARAMS.alertEnabled, "true");
+    params.set(URL_PARAMS.alertThreshold, String(filters.ratingChangeThreshold ?? DEFAULT_ALERT_THRESHOLD));
+    params.set(URL_PARAMS.alertMetric, filters.ratingMetric ?? DEFAULT_ALERT_METRIC);
+    params.set(URL_PARAMS.alertPeriod, filters.timePeriod ?? DEFAULT_ALERT_PERIOD);
+  }
+  if (filters.favoritesOnly) params.set(URL_PARAMS.favorites, "true");
+  if (state.page > 1) params.set(URL_PARAMS.page, String(state.page));
+  return params;
+}
+
+/** True when a filter differs from its default or favourites mode is on (Share View and Clear show then). */
+export function hasActiveFilters(filters: DashboardFilters): boolean {
+  return (
+    filters.search.trim() !== "" ||
+    filters.ratingMin != null ||
+    filters.states.length > 0 ||
+    filters.affiliatedEntities.length > 0 ||
+    filters.alertFilterEnabled ||
+    filters.favoritesOnly
+  );
+}
+
+/** Alert filter off to on (spec 4): threshold 1, period lastPeriod, metric the previous one or Overall Rating. */
+export function enableAlertFilter(filters: DashboardFilters): DashboardFilters {
+  return {
+    ...filters,
+    alertFilterEnabled: true,
+    ratingChangeThreshold: DEFAULT_ALERT_THRESHOLD,
+    timePeriod: DEFAULT_ALERT_PERIOD,
+    ratingMetric: filters.ratingMetric ?? DEFAULT_ALERT_METRIC,
+  };
+}
+
+/** Alert filter on to off (spec 4): clears threshold, period and metric. */
+export function disableAlertFilter(filters: DashboardFilters): DashboardFilters {
+  return {
+    ...filters,
+    alertFilterEnabled: false,
+    ratingChangeThreshold: null,
+    timePeriod: null,
+    ratingMetric: null,
+  };
+}
+
+/** Reads a remembered page size; anything that is not one of the choices is the default. */
+export function parsePageSize(raw: string | null): number {
+  const value = Number(raw);
+  return PAGE_SIZE_OPTIONS.find((option) => option === value) ?? DEFAULT_PAGE_SIZE;
+}
+
+/** The API request for a dashboard state. `favoriteIds` restricts the list in favourites mode. */
+export function toFacilityQuery(
+  state: DashboardUrlState,
+  options: { pageSize: number; favoriteIds: readonly string[] },
+): FacilityQuery {
+  const { filters } = state;
+  return {
+    search: filters.search.trim(),
+    rating: filters.ratingMin,
+    states: [...filters.states].sort(),
+    entities: [...filters.affiliatedEntities].sort(),
+    ccns: filters.favoritesOnly ? [...options.favoriteIds].sort() : null,
+    alertEnabled: filters.alertFilterEnabled,
+    alertThreshold: filters.alertFilterEnabled
+      ? (filters.ratingChangeThreshold ?? DEFAULT_ALERT_THRESHOLD)
+      : DEFAULT_ALERT_THRESHOLD,
+    alertMetric: filters.alertFilterEnabled
+      ? (filters.ratingMetric ?? DEFAULT_ALERT_METRIC)
+      : DEFAULT_ALERT_METRIC,
+    alertPeriod: filters.alertFilterEnabled
+      ? (filters.timePeriod ?? DEFAULT_ALERT_PERIOD)
+      : DEFAULT_ALERT_PERIOD,
+    page: state.page,
+    pageSize: options.pageSize,
+  };
+}

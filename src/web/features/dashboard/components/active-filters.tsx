@@ -1,0 +1,121 @@
+import { X } from "lucide-react";
+import {
+  DEFAULT_ALERT_METRIC,
+  DEFAULT_ALERT_PERIOD,
+  DEFAULT_ALERT_THRESHOLD,
+} from "../../../../core/constants.ts";
+import { type DashboardFilters, disableAlertFilter } from "../../../../core/url-state.ts";
+import { Button, focusRing } from "../../../components/ui/button.tsx";
+import { cn } from "../../../lib/cn.ts";
+import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
+import { PERIOD_LABELS } from "../view-title.ts";
+
+function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <li className="inline-flex max-w-full items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900">
+      <span className="truncate">{label}</span>
+      <button
+        type="button"
+        aria-label={`Remove filter ${label}`}
+        onClick={onRemove}
+        className={cn("rounded-full p-0.5 text-blue-700 hover:bg-blue-100 hover:text-blue-900", focusRing)}
+      >
+        <X aria-hidden className="size-3.5" />
+      </button>
+    </li>
+  );
+}
+
+/** One chip per active filter, each with a remove action; group clears for several states or entities. */
+export function ActiveFilters({
+  filters,
+  onFiltersChange,
+}: {
+  filters: DashboardFilters;
+  onFiltersChange: (update: FiltersUpdate) => void;
+}) {
+  const search = filters.search.trim();
+  const hasAny =
+    search !== "" ||
+    filters.ratingMin != null ||
+    filters.states.length > 0 ||
+    filters.affiliatedEntities.length > 0 ||
+    filters.alertFilterEnabled ||
+    filters.favoritesOnly;
+  if (!hasAny) return null;
+
+  const alertLabel = `Alerts: ${filters.ratingMetric ?? DEFAULT_ALERT_METRIC} ±${
+    filters.ratingChangeThreshold ?? DEFAULT_ALERT_THRESHOLD
+  }, ${PERIOD_LABELS[filters.timePeriod ?? DEFAULT_ALERT_PERIOD].toLowerCase()}`;
+
+  return (
+    <section aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-500">Active filters:</span>
+      <ul className="flex flex-wrap items-center gap-2">
+        {filters.favoritesOnly && (
+          <Chip
+            label="Favorites only"
+            onRemove={() => onFiltersChange((f) => ({ ...f, favoritesOnly: false }))}
+          />
+        )}
+        {search !== "" && (
+          <Chip label={`Search: ${search}`} onRemove={() => onFiltersChange((f) => ({ ...f, search: "" }))} />
+        )}
+        {filters.ratingMin != null && (
+          <Chip
+            label={`${filters.ratingMin}+ stars`}
+            onRemove={() => onFiltersChange((f) => ({ ...f, ratingMin: null }))}
+          />
+        )}
+        {filters.states.map((state) => (
+          <Chip
+            key={`state-${state}`}
+            label={state}
+            onRemove={() =>
+              onFiltersChange((f) => ({ ...f, states: f.states.filter((value) => value !== state) }))
+            }
+          />
+        ))}
+        {filters.states.length > 1 && (
+          <li>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-7 px-1"
+              onClick={() => onFiltersChange((f) => ({ ...f, states: [] }))}
+            >
+              Clear all states
+            </Button>
+          </li>
+        )}
+        {filters.affiliatedEntities.map((entity) => (
+          <Chip
+            key={`entity-${entity}`}
+            label={entity}
+            onRemove={() =>
+              onFiltersChange((f) => ({
+                ...f,
+                affiliatedEntities: f.affiliatedEntities.filter((value) => value !== entity),
+              }))
+            }
+          />
+        ))}
+        {filters.affiliatedEntities.length > 1 && (
+          <li>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-7 px-1"
+              onClick={() => onFiltersChange((f) => ({ ...f, affiliatedEntities: [] }))}
+            >
+              Clear all entities
+            </Button>
+          </li>
+        )}
+        {filters.alertFilterEnabled && (
+          <Chip label={alertLabel} onRemove={() => onFiltersChange(disableAlertFilter)} />
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useQuery } from "@tanstack/react-query";
+import { Database, Share2 } from "lucide-react";
+import { formatCount } from "../../../../core/format.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { copyText } from "../../../lib/clipboard.ts";
+import { toast } from "../../../lib/toast.ts";
+import { metaQueryOptions } from "../api/meta-queries.ts";
+
+export function DashboardHeader({ canShare }: { canShare: boolean }) {
+  async function handleShare() {
+    try {
+      await copyText(window.location.href);
+      toast.success("Link copied!", {
+        description: "A shareable link with the current filters was copied to the clipboard.",
+      });
+    } catch (error) {
+      console.error("Could not copy the link", error);
+      toast.error("Could not copy the link", { description: window.location.href });
+    }
+  }
+
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">
+          CMS Star Ratings Dashboard
+        </h1>
+        <p className="text-slate-600">Monitor and compare facility performance metrics</p>
+        <DataSourceLine />
+      </div>
+      {canShare && (
+        <Button variant="outline" onClick={handleShare}>
+          <Share2 aria-hidden />
+          Share View
+        </Button>
+      )}
+    </header>
+  );
+}
+
+/** Where the data comes from and how current it is; demo data is marked clearly. */
+function DataSourceLine() {
+  const { data: meta } = useQuery(metaQueryOptions());
+  if (!meta) return <p className="h-5" aria-hidden />;
+  const date = meta.latestProcessingDate ?? "an unknown date";
+  const count = `${formatCount(meta.facilityCount)} facilities`;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+      <Database aria-hidden className="size-3.5" />
+      {meta.source === "demo" ? (
+        <>
+          <Badge variant="warning">Demo data</Badge>
+          <span>
+            Generated demo data as of {date}, not real CMS ratings · {count}
+          </span>
+        </>
+      ) : (
+        <span>
+          CMS data as of {date} · {count} · Source: CMS Provider Data Catalog, Nursing Homes
+        </span>
+      )}
+    </p>
+  );
+}

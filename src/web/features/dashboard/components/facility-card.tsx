@@ -1,0 +1,201 @@
+import { memo } from "react";
+import type { FacilityListItem, RatingAlert } from "../../../../core/api-types.ts";
+import type { AlertMetric } from "../../../../core/constants.ts";
+import {
+  changeDirection,
+  formatCount,
+  formatRatingOutOf5,
+  formatSignedChange,
+} from "../../../../core/format.ts";
+import { cn } from "../../../lib/cn.ts";
+import { StarBar } from "./star-bar.tsx";
+import "./facility-card.css";
+
+export interface FacilityCardProps {
+  facility: FacilityListItem;
+  isFavorite: boolean;
+  /** The dashboard's query string, kept on the way to the detail screen. */
+  search: string;
+  /** Set while the alert filter is on: the metric the alerts are about. */
+  alertMetric: AlertMetric | null;
+  /** Lay the card out even off-screen (the last cards, just above the pagination). */
+  isEager: boolean;
+  onToggleFavorite: (ccn: string, providerName: string) => void;
+}
+
+const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+// A card is rendered up to 1000 times per page: plain markup, one memo, no per-card popovers.
+export const FacilityCard = memo(function FacilityCard({
+  facility,
+  isFavorite,
+  search,
+  alertMetric,
+  isEager,
+  onToggleFavorite,
+}: FacilityCardProps) {
+  const showsChanges = Boolean(facility.ratingAlert && alertMetric);
+  const place = [facility.city, facility.state].filter(Boolean).join(", ");
+  return (
+    <article
+      className={
+        isEager ? "fc-card fc-card-eager" : showsChanges ? "fc-card fc-card-with-changes" : "fc-card"
+      }
+    >
+      <h3 className="fc-title">
+        {/* A plain link covering the card: the grid routes its clicks client-side (a router <Link> per card
+            costs too much at 1000 cards). */}
+        <a href={`/facility/${facility.ccn}${search}`} className="fc-link">
+          {facility.providerName}
+        </a>
+      </h3>
+      {place && <p className="fc-place">{place}</p>}
+      <button
+        type="button"
+        onClick={() => onToggleFavorite(facility.ccn, facility.providerName)}
+        aria-label={
+          isFavorite
+            ? `Remove ${facility.providerName} from favorites`
+            : `Add ${facility.providerName} to favorites`
+        }
+        className="fc-favorite"
+      >
+        <span aria-hidden="true" className={isFavorite ? "star-icon star-icon-filled" : "star-icon"} />
+      </button>
+
+      <div className="fc-overall">
+        <StarBar value={facility.overallRating} />
+        <span className="fc-overall-value">{formatRatingOutOf5(facility.overallRating)}</span>
+        <span className="fc-overall-label">Overall</span>
+      </div>
+
+      {/* Flat grids (term above value, one column each) keep the node count down. */}
+      <dl className="fc-ratings">
+        <dt>Health Inspection</dt>
+        <dd>{formatRatingOutOf5(facility.healthInspectionRating)}</dd>
+        <dt>Staffing</dt>
+        <dd>{formatRatingOutOf5(facility.staffingRating)}</dd>
+        <dt>QM</dt>
+        <dd>{formatRatingOutOf5(facility.qmRating)}</dd>
+      </dl>
+
+      <dl className="fc-facts">
+        <dt>Residents</dt>
+        <dd>
+          {facility.averageResidentsPerDay == null ? "N/A" : formatCount(facility.averageResidentsPerDay)}
+        </dd>
+        <dt>Deficiency score</dt>
+        <dd>
+          {facility.healthDeficiencyScore == null ? "N/A" : decimal.format(facility.healthDeficiencyScore)}
+        </dd>
+      </dl>
+
+      {facility.ratingAlert && alertMetric && (
+        <RatingChanges alert={facility.ratingAlert} metric={alertMetric} />
+      )}
+    </article>
+  );
+});
+
+const CHANGE_STYLES = {
+  up: "bg-emerald-50 text-emerald-700 ring-emerald-600/20",
+  down: "bg-red-50 text-red-700 ring-red-600/20",
+  none: "bg-slate-100 text-slate-500 ring-slate-500/10",
+} as const;
+const CHANGE_WORDS = { up: "rose", down: "fell", none: "unchanged" } as const;
+
+interface ChangeRow {
+  metric: AlertMetric;
+  label: string;
+  diff: number;
+  previous: number | null;
+  latest: number | null;
+}
+
+function getChangeRows(alert: RatingAlert, metric: AlertMetric): ChangeRow[] {
+  const rows: ChangeRow[] = [
+    {
+      metric: "Overall Rating",
+      label: "Overall",
+      diff: alert.overallDiff,
+      previous: alert.previousOverall,
+      latest: alert.latestOverall,
+    },
+    {
+      metric: "Health Inspection Rating",
+      label: "Health",
+      diff: alert.healthInspectionDiff,
+      previous: alert.previousHealthInspection,
+      latest: alert.latestHealthInspection,
+    },
+    {
+      metric: "Staffing Rating",
+      label: "Staffing",
+      diff: alert.staffingDiff,
+      previous: alert.previousStaffing,
+      latest: alert.latestStaffing,
+    },
+    {
+      metric: "QM Rating",
+      label: "QM",
+      diff: alert.qmDiff,
+      previous: alert.previousQm,
+      latest: alert.latestQm,
+    },
+  ];
+  if (metric === "Long-Stay QM Rating") {
+    rows.push({
+      metric,
+      label: "Long-stay QM",
+      diff: alert.longStayQmDiff,
+      previous: alert.previousLongStayQm,
+      latest: alert.latestLongStayQm,
+    });
+  }
+  if (metric === "Short-Stay QM Rating") {
+    rows.push({
+      metric,
+      label: "Short-stay QM",
+      diff: alert.shortStayQmDiff,
+      previous: alert.previousShortStayQm,
+      latest: alert.latestShortStayQm,
+    });
+  }
+  return rows;
+}
+
+function RatingChanges({ alert, metric }: { alert: RatingAlert; metric: AlertMetric }) {
+  return (
+    <div className="mt-3 rounded-lg border border-slate-100 bg-slate-50/70 p-2.5">
+      <p className="text-xs text-slate-600">
+        Rating changes <span className="text-slate-500">from</span>{" "}
+        <time dateTime={alert.previousDate}>{alert.previousDate}</time>{" "}
+        <span className="text-slate-500">to</span> <time dateTime={alert.latestDate}>{alert.latestDate}</time>
+      </p>
+      <ul className="mt-1.5 flex flex-wrap gap-1.5">
+        {getChangeRows(alert, metric).map((row) => {
+          const direction = changeDirection(row.diff);
+          const from = row.previous == null ? "N/A" : String(row.previous);
+          const to = row.latest == null ? "N/A" : String(row.latest);
+          return (
+            <li
+              key={row.label}
+              data-direction={direction}
+              title={`${row.label}: ${from} → ${to}`}
+              className={cn(
+                "inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset",
+                CHANGE_STYLES[direction],
+                row.metric === metric && "font-semibold ring-2",
+              )}
+            >
+              {row.label} <span className="tabular-nums">{formatSignedChange(row.diff)}</span>
+              <span className="sr-only">
+                ({CHANGE_WORDS[direction]}, {from} to {to})
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { List, Star } from "lucide-react";
+import { useRef } from "react";
+import type { FacilityListResponse } from "../../../../core/api-types.ts";
+import { DEFAULT_ALERT_METRIC } from "../../../../core/constants.ts";
+import { formatCount } from "../../../../core/format.ts";
+import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
+import type { DashboardFilters } from "../../../../core/url-state.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
+import { FacilityResults } from "./facility-results.tsx";
+import { LazySavedViewsMenu, LazySaveViewDialog } from "./lazy-controls.tsx";
+import { PageSizeSelect } from "./page-size-select.tsx";
+import { PaginationNav } from "./pagination-nav.tsx";
+
+interface FacilityOverviewProps {
+  filters: DashboardFilters;
+  page: number;
+  pageSize: number;
+  result: UseQueryResult<FacilityListResponse>;
+  favoriteIds: ReadonlySet<string>;
+  linkSearch: string;
+  onFiltersChange: (update: FiltersUpdate) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+  onToggleFavorite: (ccn: string, providerName: string) => void;
+}
+
+export function FacilityOverview({
+  filters,
+  page,
+  pageSize,
+  result,
+  favoriteIds,
+  linkSearch,
+  onFiltersChange,
+  onPageChange,
+  onPageSizeChange,
+  onToggleFavorite,
+}: FacilityOverviewProps) {
+  const sectionRef = useRef<HTMLElement>(null);
+  const totalCount = result.data?.totalCount ?? 0;
+  const totalPages = getTotalPages(totalCount, pageSize);
+  const range = getPageRange(page, pageSize, totalCount);
+  const hasRows = (result.data?.data.length ?? 0) > 0;
+
+  function handlePageChange(next: number) {
+    onPageChange(next);
+    // Bring the top of the list into view, so the new page starts where the eye is.
+    const top = sectionRef.current?.getBoundingClientRect().top;
+    if (top !== undefined && top < 0) window.scrollBy({ top: top - 16 });
+  }
+
+  return (
+    <section ref={sectionRef} aria-labelledby="overview-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="overview-title" className="text-lg font-semibold text-slate-900">
+          Facility Overview
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant={filters.favoritesOnly ? "default" : "outline"}
+            onClick={() => onFiltersChange((f) => ({ ...f, favoritesOnly: !f.favoritesOnly }))}
+          >
+            {filters.favoritesOnly ? (
+              <List aria-hidden />
+            ) : (
+              <Star aria-hidden className="fill-amber-400 text-amber-500" />
+            )}
+            {filters.favoritesOnly ? "All Facilities" : "Favorites"}
+          </Button>
+          <LazySaveViewDialog filters={filters} />
+          <LazySavedViewsMenu onFiltersChange={onFiltersChange} />
+        </div>
+      </div>
+
+      {result.data && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {hasRows
+              ? `Showing ${formatCount(range.first)}–${formatCount(range.last)} of ${formatCount(totalCount)} facilities`
+              : "No facilities to show"}
+          </p>
+          <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
+        </div>
+      )}
+
+      <FacilityResults
+        result={result}
+        isAlertFilterOn={filters.alertFilterEnabled}
+        alertMetric={filters.ratingMetric ?? DEFAULT_ALERT_METRIC}
+        isFavoritesMode={filters.favoritesOnly}
+        favoriteCount={favoriteIds.size}
+        favoriteIds={favoriteIds}
+        linkSearch={linkSearch}
+        onToggleFavorite={onToggleFavorite}
+      />
+
+      {hasRows && <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />}
+    </section>
+  );
+}

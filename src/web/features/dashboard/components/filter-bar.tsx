@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import { FilterX } from "lucide-react";
+import { type DashboardFilters, hasActiveFilters } from "../../../../core/url-state.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { entitiesQueryOptions, statesQueryOptions } from "../api/lookups-queries.ts";
+import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
+import { ActiveFilters } from "./active-filters.tsx";
+import { LazyAlertSettings, LazyMultiSelect, LazyRatingFilter } from "./lazy-controls.tsx";
+import { SearchBox } from "./search-box.tsx";
+
+const NO_OPTIONS: readonly string[] = [];
+
+export function FilterBar({
+  filters,
+  onFiltersChange,
+  onReset,
+}: {
+  filters: DashboardFilters;
+  onFiltersChange: (update: FiltersUpdate) => void;
+  onReset: () => void;
+}) {
+  // A failed lookup leaves its list empty, without a message (SPEC section 7).
+  const states = useQuery(statesQueryOptions()).data ?? NO_OPTIONS;
+  const entities = useQuery(entitiesQueryOptions()).data ?? NO_OPTIONS;
+
+  return (
+    <section
+      aria-label="Search and filters"
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchBox value={filters.search} onSubmit={(search) => onFiltersChange((f) => ({ ...f, search }))} />
+        <LazyRatingFilter
+          value={filters.ratingMin}
+          onChange={(ratingMin) => onFiltersChange((f) => ({ ...f, ratingMin }))}
+        />
+        <LazyMultiSelect
+          label="States"
+          options={states}
+          selected={filters.states}
+          onSelectedChange={(selected) => onFiltersChange((f) => ({ ...f, states: selected }))}
+          filterPlaceholder="Type to filter states..."
+          emptyText="No states found"
+          contentClassName="w-64"
+        />
+        <LazyMultiSelect
+          label="Affiliated entities"
+          options={entities}
+          selected={filters.affiliatedEntities}
+          onSelectedChange={(selected) => onFiltersChange((f) => ({ ...f, affiliatedEntities: selected }))}
+          filterPlaceholder="Type to filter entities..."
+          emptyText="No entities found"
+          contentClassName="w-96"
+        />
+        <LazyAlertSettings filters={filters} onFiltersChange={onFiltersChange} />
+        {hasActiveFilters(filters) && (
+          <Button variant="ghost" onClick={onReset} className="text-slate-600">
+            <FilterX aria-hidden />
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <ActiveFilters filters={filters} onFiltersChange={onFiltersChange} />
+    </section>
+  );
+}
