@@ -7,20 +7,12 @@ import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
 import { prepareNational } from "./datasets.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const dist = join(root, "dist/web");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 function initialAssets(): { js: string[]; css: string[] } {
   const html = readFileSync(join(dist, "index.html"), "utf8");
@@ -80,7 +72,7 @@ const port = await freePort();
 const server = await startProduct(dataDir, port);
 const base = `http://127.0.0.1:${port}`;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
 try {

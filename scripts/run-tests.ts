@@ -5,8 +5,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { CHROMIUM_PATH as CHROMIUM } from "./chromium.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reports = mkdtempSync(join(tmpdir(), "cms-tests-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
