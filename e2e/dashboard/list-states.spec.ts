@@ -61,3 +61,18 @@ test("lookup failures leave the option lists empty without an error message", as
   await expect(page.getByText("lookup down")).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
+
+test("a control whose code cannot load stays a disabled button; the rest of the page works", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/rating-filter-[^/]*\.js$/, (route) => route.abort());
+  await openDashboard(page);
+  const rating = page.getByRole("button", { name: /^Minimum rating/ });
+  await expect(page.getByRole("button", { name: /^States/ })).toBeEnabled();
+  await expect(rating).toBeDisabled();
+  await expect(rating).toHaveAttribute("title", /could not be loaded/);
+  await page.getByRole("searchbox", { name: "Search facilities" }).fill("care");
+  await page.getByRole("searchbox", { name: "Search facilities" }).press("Enter");
+  await expect(page.getByRole("button", { name: "Remove filter Search: care" })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+});

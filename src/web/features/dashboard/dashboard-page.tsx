@@ -10,6 +10,7 @@ import { FacilityOverview } from "./components/facility-overview.tsx";
 import { FilterBar } from "./components/filter-bar.tsx";
 import { ScrollToTopButton } from "./components/scroll-to-top-button.tsx";
 import { SummarySection } from "./components/summary-section.tsx";
+import { scheduleControlsLoad } from "./controls-loader.ts";
 import { useDashboardUrlState } from "./hooks/use-dashboard-url-state.ts";
 import { useFavorites } from "./hooks/use-favorites.ts";
 import { usePageSize } from "./hooks/use-page-size.ts";
@@ -39,6 +40,12 @@ export function DashboardPage() {
   useEffect(() => {
     document.title = "CMS Star Ratings Dashboard";
   }, []);
+
+  // The menus and dialogs load once the first list (or its error) is on screen.
+  const isListSettled = !result.isPending;
+  useEffect(() => {
+    if (isListSettled) scheduleControlsLoad();
+  }, [isListSettled]);
 
   function handlePageSizeChange(size: number) {
     setPageSize(size);

@@ -8,7 +8,6 @@ import {
   formatSignedChange,
 } from "../../../../core/format.ts";
 import { cn } from "../../../lib/cn.ts";
-import { StarBar } from "./star-bar.tsx";
 import "./facility-card.css";
 
 export interface FacilityCardProps {
@@ -58,16 +57,14 @@ export const FacilityCard = memo(function FacilityCard({
             ? `Remove ${facility.providerName} from favorites`
             : `Add ${facility.providerName} to favorites`
         }
-        className="fc-favorite"
-      >
-        <span aria-hidden="true" className={isFavorite ? "star-icon star-icon-filled" : "star-icon"} />
-      </button>
+        className={isFavorite ? "fc-favorite fc-favorite-on" : "fc-favorite"}
+      />
 
-      <div className="fc-overall">
-        <StarBar value={facility.overallRating} />
-        <span className="fc-overall-value">{formatRatingOutOf5(facility.overallRating)}</span>
+      {/* The five stars are drawn by CSS (::before) from data-value; the rating is also written out. */}
+      <p className="fc-overall" data-value={facility.overallRating ?? 0}>
+        {formatRatingOutOf5(facility.overallRating)}
         <span className="fc-overall-label">Overall</span>
-      </div>
+      </p>
 
       {/* Flat grids (term above value, one column each) keep the node count down. */}
       <dl className="fc-ratings">

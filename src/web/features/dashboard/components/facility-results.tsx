@@ -96,12 +96,12 @@ export function FacilityResults({
           onClick={handleGridClick}
           aria-busy={result.isPlaceholderData}
           className={cn(
-            "grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3",
+            "fc-grid grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3",
             result.isPlaceholderData && "opacity-60 transition-opacity",
           )}
         >
           {facilities.map((facility, index) => (
-            <li key={facility.ccn} className="flex flex-col [&>article]:flex-1">
+            <li key={facility.ccn}>
               <FacilityCard
                 facility={facility}
                 isFavorite={favoriteIds.has(facility.ccn)}
