@@ -11,7 +11,9 @@ test("counts every facility of the real file and says the data is CMS data", asy
   const meta = await getMeta(request);
   await openDashboard(page);
   await expect(summaryValue(page, "Total Facilities")).toHaveText("15,283");
-  await expect(page.getByText(`CMS data as of ${meta.latestProcessingDate}`)).toBeVisible();
+  // The facilities are those of the Aug 2021 Provider Information file; the Apr 2023 extract adds history only.
+  await expect(page.getByText("CMS data as of 2021-08-01")).toBeVisible();
+  await expect(page.getByText(`rating history through ${meta.latestProcessingDate}`)).toBeVisible();
   await expect(page.getByText("Demo data", { exact: true })).toHaveCount(0);
 });
 

@@ -21,7 +21,7 @@ test("shows the title, subtitle and where the data comes from, marked as demo da
   await expect(page.getByText("Monitor and compare facility performance metrics")).toBeVisible();
   expect(meta.source).toBe("demo");
   await expect(page.getByText("Demo data", { exact: true })).toBeVisible();
-  await expect(page.getByText(`as of ${meta.latestProcessingDate}`)).toBeVisible();
+  await expect(page.getByText(`as of ${meta.facilitiesProcessingDate}`)).toBeVisible();
   // No sign-in anywhere.
   await expect(page.getByText(/sign in|log in/i)).toHaveCount(0);
 });

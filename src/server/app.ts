@@ -41,8 +41,10 @@ export interface AppOptions {
 
 const MAX_URL_LENGTH = 8192;
 const MAX_BODY_BYTES = 16 * 1024;
-const LIST_MAX_AGE_S = 30;
-const DETAIL_MAX_AGE_S = 300;
+const LIST_CACHE = "public, max-age=30";
+const DETAIL_CACHE = "public, max-age=300";
+/** Alert answers are never reused without asking (SPEC: alert queries are not cached); a 304 is still cheap. */
+const ALERT_CACHE = "no-cache";
 
 export const ALERTS_TIMEOUT_TEXT =
   "The rating alerts query timed out. Try a different time period or a more specific filter.";
@@ -81,14 +83,14 @@ export function createApp(options: AppOptions): Hono {
   const cachedJson = async (
     c: Context,
     key: string,
-    maxAgeSeconds: number,
+    cacheControl: string,
     compute: () => Promise<{ body: unknown; cacheable?: boolean }>,
   ) => {
     const current = await dataVersion();
     const cacheKey = `${current}|${key}`;
     const etag = `"${hashKey(cacheKey)}-${current}"`;
     const cacheHeaders = () => {
-      c.header("Cache-Control", `public, max-age=${maxAgeSeconds}`);
+      c.header("Cache-Control", cacheControl);
       c.header("ETag", etag);
       c.header("Vary", "Accept-Encoding");
     };
@@ -163,14 +165,12 @@ export function createApp(options: AppOptions): Hono {
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
-  app.get("/api/meta", (c) =>
-    cachedJson(c, "meta", LIST_MAX_AGE_S, async () => ({ body: await readMeta(db) })),
-  );
+  app.get("/api/meta", (c) => cachedJson(c, "meta", LIST_CACHE, async () => ({ body: await readMeta(db) })));
 
   app.get("/api/facilities", (c) => {
     const query = parseFacilityQuery(new URL(c.req.url).searchParams);
     const key = `facilities?${facilityQueryToSearchParams(query).toString()}`;
-    return cachedJson(c, key, LIST_MAX_AGE_S, async () => {
+    return cachedJson(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
       if (!query.alertEnabled) return { body: await listFacilities(db, query) };
       try {
         return { body: await listFacilities(db, query) };
@@ -188,7 +188,7 @@ export function createApp(options: AppOptions): Hono {
 
   app.get("/api/facilities/:ccn", (c) => {
     const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `facility/${ccn}`, DETAIL_MAX_AGE_S, async () => {
+    return cachedJson(c, `facility/${ccn}`, DETAIL_CACHE, async () => {
       const facility = await getFacility(db, ccn);
       if (!facility) throw new HttpError(404, `No facility with CCN ${ccn}`);
       return { body: facility };
@@ -197,7 +197,7 @@ export function createApp(options: AppOptions): Hono {
 
   app.get("/api/facilities/:ccn/history", (c) => {
     const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `history/${ccn}`, DETAIL_MAX_AGE_S, async () => ({
+    return cachedJson(c, `history/${ccn}`, DETAIL_CACHE, async () => ({
       body: await getHistory(db, ccn),
     }));
   });
@@ -207,14 +207,14 @@ export function createApp(options: AppOptions): Hono {
     const period = parsePeriod(params, "period");
     const ccns = parseCcnList(params);
     const key = `alerts?${period}&${ccns ? [...ccns].sort().join(",") : "*"}`;
-    return cachedJson(c, key, LIST_MAX_AGE_S, async () => ({ body: await listAlerts(db, period, ccns) }));
+    return cachedJson(c, key, ALERT_CACHE, async () => ({ body: await listAlerts(db, period, ccns) }));
   });
 
   app.get("/api/lookups/states", (c) =>
-    cachedJson(c, "states", LIST_MAX_AGE_S, async () => ({ body: await listStates(db) })),
+    cachedJson(c, "states", LIST_CACHE, async () => ({ body: await listStates(db) })),
   );
   app.get("/api/lookups/entities", (c) =>
-    cachedJson(c, "entities", LIST_MAX_AGE_S, async () => ({ body: await listEntities(db) })),
+    cachedJson(c, "entities", LIST_CACHE, async () => ({ body: await listEntities(db) })),
   );
 
   app.all("/api/*", () => {

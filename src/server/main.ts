@@ -27,6 +27,9 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
 });
 
+// Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
+if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
+
 let isStopping = false;
 async function shutdown(signal: string) {
   if (isStopping) return;

@@ -19,7 +19,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <SmallScreenGate>
         <BrowserRouter>
-          <Suspense fallback={null}>
+          <Suspense fallback={<RouteLoading />}>
             <Routes>
               <Route path="/" element={<DashboardPage />} />
               <Route path="/facility/:ccn" element={<FacilityDetailPage />} />
@@ -31,4 +31,9 @@ export function App() {
       <Toaster />
     </QueryClientProvider>
   );
+}
+
+/** Shown while the detail route's code loads (only that route is loaded lazily). */
+function RouteLoading() {
+  return <p className="p-10 text-center text-slate-500">Loading facility details...</p>;
 }

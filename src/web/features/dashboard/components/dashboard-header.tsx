@@ -43,7 +43,12 @@ export function DashboardHeader({ canShare }: { canShare: boolean }) {
 function DataSourceLine() {
   const { data: meta } = useQuery(metaQueryOptions());
   if (!meta) return <p className="h-5" aria-hidden />;
-  const date = meta.latestProcessingDate ?? "an unknown date";
+  // The facilities come from the newest Provider Information release; ratings-only files may reach further.
+  const date = meta.facilitiesProcessingDate ?? meta.latestProcessingDate ?? "an unknown date";
+  const history =
+    meta.latestProcessingDate && meta.latestProcessingDate !== date
+      ? ` · rating history through ${meta.latestProcessingDate}`
+      : "";
   const count = `${formatCount(meta.facilityCount)} facilities`;
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
@@ -57,7 +62,8 @@ function DataSourceLine() {
         </>
       ) : (
         <span>
-          CMS data as of {date} · {count} · Source: CMS Provider Data Catalog, Nursing Homes
+          CMS data as of {date} · {count}
+          {history} · Source: CMS Provider Data Catalog, Nursing Homes
         </span>
       )}
     </p>
