@@ -41,6 +41,19 @@ export function DashboardPage() {
     document.title = "CMS Star Ratings Dashboard";
   }, []);
 
+  // A page restored from the browser's back/forward cache runs no query: alert lists are never reused, so fetch
+  // them again.
+  const { refetch } = result;
+  const isAlertQuery = query.alertEnabled;
+  useEffect(() => {
+    if (!isAlertQuery) return;
+    const handlePageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void refetch();
+    };
+    window.addEventListener("pageshow", handlePageShow);
+    return () => window.removeEventListener("pageshow", handlePageShow);
+  }, [isAlertQuery, refetch]);
+
   // The menus and dialogs load once the first list (or its error) is on screen.
   const isListSettled = !result.isPending;
   useEffect(() => {
