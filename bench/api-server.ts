@@ -11,23 +11,24 @@ import { createApp } from "../src/server/app.ts";
 const [target = ""] = process.argv.slice(2);
 const db = await openDb(target.startsWith("postgres") ? { databaseUrl: target } : { dataDir: target });
 await migrate(db);
+// The original product's alert source: per facility, its latest snapshot against the one before (LAG), computed
+// from all snapshots on every request.
 await db.exec(`
   CREATE OR REPLACE VIEW original_rating_alerts_last_period AS
-  WITH ranked AS (
-    SELECT s.*, dense_rank() OVER (ORDER BY processing_date DESC) AS date_rank
-    FROM rating_snapshot s
-  ), pairs AS (
-    SELECT ccn,
-      max(overall_rating) FILTER (WHERE date_rank = 1) AS latest_overall,
-      max(overall_rating) FILTER (WHERE date_rank = 2) AS previous_overall,
-      max(processing_date) FILTER (WHERE date_rank = 1) AS latest_date,
-      max(processing_date) FILTER (WHERE date_rank = 2) AS previous_date
-    FROM ranked WHERE date_rank <= 2 GROUP BY ccn
-  )
   SELECT ccn, latest_overall, previous_overall, latest_date, previous_date,
     coalesce(latest_overall - previous_overall, 0) AS overall_diff,
     abs(coalesce(latest_overall - previous_overall, 0)) AS abs_overall_diff
-  FROM pairs WHERE latest_date IS NOT NULL AND previous_date IS NOT NULL
+  FROM (
+    SELECT ccn,
+      processing_date AS latest_date,
+      overall_rating AS latest_overall,
+      lag(overall_rating) OVER w AS previous_overall,
+      lag(processing_date) OVER w AS previous_date,
+      row_number() OVER (PARTITION BY ccn ORDER BY processing_date DESC) AS recency
+    FROM rating_snapshot
+    WINDOW w AS (PARTITION BY ccn ORDER BY processing_date)
+  ) per_facility
+  WHERE recency = 1 AND previous_date IS NOT NULL
 `);
 const originalAlerts = async () =>
   db.query(

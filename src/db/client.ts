@@ -1,6 +1,7 @@
 // One small database interface over two engines: PGlite (embedded, on disk) and PostgreSQL (by URL).
 // Both return plain JS values: integers and numerics as numbers, dates as 'YYYY-MM-DD' strings.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
@@ -40,8 +41,47 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   return openPglite(options.dataDir ?? "memory://");
 }
 
+const LOCK_FILE = "cms-dashboard.lock";
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite keeps its database in memory and writes it to the folder: two processes on one folder corrupt it. The
+ * first process to open a folder holds it until it closes; another one (an ingest while the server runs) is told.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lockPath, "utf8"));
+      if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
+        throw new Error(
+          `The database in ${dataDir} is in use by process ${holder} (the server?). Stop it first, or use PostgreSQL ` +
+            "(DATABASE_URL) to share one database between processes.",
+        );
+      }
+      // Left behind by a process that is gone: take it over.
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Cannot lock ${dataDir}`);
+}
+
 async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const isOnDisk = !dataDir.startsWith("memory://");
+  if (isOnDisk) mkdirSync(dataDir, { recursive: true });
+  const unlock = isOnDisk ? lockDataDir(dataDir) : () => {};
   const parsers = {
     [PG_TYPE.INT8]: toNumber,
     [PG_TYPE.NUMERIC]: toNumber,
@@ -49,7 +89,13 @@ async function openPglite(dataDir: string): Promise<Db> {
     [PG_TYPE.TIMESTAMP]: keepText,
     [PG_TYPE.TIMESTAMPTZ]: keepText,
   };
-  const lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params);
@@ -63,7 +109,13 @@ async function openPglite(dataDir: string): Promise<Db> {
     kind: "pglite",
     ...wrap(lite),
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
-    close: () => lite.close(),
+    close: async () => {
+      try {
+        await lite.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

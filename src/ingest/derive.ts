@@ -6,6 +6,20 @@ import type { Db, Queryable } from "../db/client.ts";
 
 const METRICS = ["overall", "health_inspection", "staffing", "qm", "long_stay_qm", "short_stay_qm"] as const;
 
+/** The facility's list columns, copied into its alert rows so that alert-filtered lists need no join. */
+const LISTING_COLUMNS = [
+  "provider_name",
+  "city",
+  "state",
+  "overall_rating",
+  "health_inspection_rating",
+  "staffing_rating",
+  "qm_rating",
+  "average_residents_per_day",
+  "health_deficiency_score",
+  "affiliated_entity_name",
+];
+
 /** The two processing dates a period compares, or null when the data has no such pair. */
 export function periodDates(
   ascendingDates: readonly string[],
@@ -36,11 +50,14 @@ async function computeAlerts(tx: Queryable, period: AlertPeriod, dates: readonly
     (metric) => `latest_${metric}, previous_${metric}, ${metric}_diff, abs_${metric}_diff`,
   ).join(", ");
   await tx.query(
-    `INSERT INTO rating_alert (period, ccn, latest_date, previous_date, ${insertMetrics})
+    `INSERT INTO rating_alert (period, ccn, latest_date, previous_date, ${insertMetrics}, is_current,
+       ${LISTING_COLUMNS.join(", ")})
      SELECT $1, l.ccn, l.processing_date, p.processing_date,
-      ${selectMetrics}
+      ${selectMetrics},
+      f.ccn IS NOT NULL, ${LISTING_COLUMNS.map((column) => `f.${column}`).join(", ")}
      FROM rating_snapshot l
      JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
+     LEFT JOIN facility f ON f.ccn = l.ccn
      WHERE l.processing_date = $2::date`,
     [period, pair.latest, pair.previous],
   );
@@ -59,12 +76,20 @@ export async function recomputeDerived(db: Db): Promise<void> {
     await tx.exec(`
       DELETE FROM state_lu;
       INSERT INTO state_lu (state) SELECT DISTINCT state FROM facility WHERE state IS NOT NULL;
+      DELETE FROM facility_summary;
+      INSERT INTO facility_summary
+        SELECT grouping(affiliated_entity_name) = 0, affiliated_entity_name, state, overall_rating, count(*),
+          coalesce(sum(floor(average_residents_per_day + 0.5)), 0), count(overall_rating),
+          coalesce(sum(overall_rating), 0), count(health_deficiency_score), coalesce(sum(health_deficiency_score), 0)
+        FROM facility
+        GROUP BY GROUPING SETS ((state, overall_rating), (affiliated_entity_name, state, overall_rating));
       DELETE FROM affiliated_entity_name_lu;
       INSERT INTO affiliated_entity_name_lu (affiliated_entity_name)
         SELECT DISTINCT affiliated_entity_name FROM facility WHERE affiliated_entity_name IS NOT NULL;
       UPDATE app_state SET derived_version = data_version, snapshot_count = (SELECT count(*) FROM rating_snapshot);
       ANALYZE facility;
       ANALYZE rating_alert;
+      ANALYZE facility_summary;
     `);
   });
 }

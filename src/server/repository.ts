@@ -46,19 +46,22 @@ const CAMEL: Record<(typeof ALERT_METRICS)[number], string> = {
   short_stay_qm: "ShortStayQm",
 };
 
-const ALERT_COLUMNS = [
-  `to_char(a.latest_date, 'YYYY-MM-DD') AS "latestDate"`,
-  `to_char(a.previous_date, 'YYYY-MM-DD') AS "previousDate"`,
-  ...ALERT_METRICS.flatMap((metric) => {
-    const camel = CAMEL[metric];
-    const stem = camel.charAt(0).toLowerCase() + camel.slice(1);
-    return [
-      `a.${metric}_diff AS "${stem}Diff"`,
-      `a.previous_${metric} AS "previous${camel}"`,
-      `a.latest_${metric} AS "latest${camel}"`,
-    ];
-  }),
-].join(",\n  ");
+/** The rating_alert columns of a ratingAlert, from the table aliased `alias`. */
+function alertColumns(alias: string): string {
+  return [
+    `to_char(${alias}.latest_date, 'YYYY-MM-DD') AS "latestDate"`,
+    `to_char(${alias}.previous_date, 'YYYY-MM-DD') AS "previousDate"`,
+    ...ALERT_METRICS.flatMap((metric) => {
+      const camel = CAMEL[metric];
+      const stem = camel.charAt(0).toLowerCase() + camel.slice(1);
+      return [
+        `${alias}.${metric}_diff AS "${stem}Diff"`,
+        `${alias}.previous_${metric} AS "previous${camel}"`,
+        `${alias}.latest_${metric} AS "latest${camel}"`,
+      ];
+    }),
+  ].join(",\n  ");
+}
 
 /** Escapes LIKE wildcards so a search for '100%' matches the text '100%'. */
 function likePattern(search: string): string {
@@ -66,7 +69,6 @@ function likePattern(search: string): string {
 }
 
 interface FilterSql {
-  prefix: string;
   from: string;
   where: string;
   params: unknown[];
@@ -91,20 +93,51 @@ function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
     conditions.push(`f.affiliated_entity_name = ANY(${add(query.entities)}::text[])`);
   if (query.ccns) conditions.push(`f.ccn = ANY(${add(query.ccns)}::text[])`);
   let from = "facility f";
-  let prefix = "";
   if (withAlerts) {
-    // The facilities whose rating changed are a small share: select them first (index on the metric's |diff|),
-    // then join and sort, instead of walking the name order and probing each facility's alert.
+    // The alert rows carry the facility's list columns (computed at ingest): the changed facilities are read
+    // through the index on the metric's |diff|, without a join.
     const metric = METRIC_COLUMN[query.alertMetric];
-    prefix = `WITH a AS MATERIALIZED (
-      SELECT * FROM rating_alert WHERE period = ${add(query.alertPeriod)} AND abs_${metric}_diff >= ${add(query.alertThreshold)}
-    ) `;
-    from += " JOIN a ON a.ccn = f.ccn";
+    from = "rating_alert f";
+    conditions.unshift(
+      `f.period = ${add(query.alertPeriod)}`,
+      `f.abs_${metric}_diff >= ${add(query.alertThreshold)}`,
+      "f.is_current",
+    );
   }
-  return { prefix, from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
+  return { from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
 }
 
 type SummaryRow = Summary;
+
+/**
+ * The summary of a view filtered only by rating, states and entities, added up from the sums the ingest keeps per
+ * (entity,) state and rating; other views (search, favourites, alerts) aggregate their rows.
+ */
+function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] } | null {
+  if (query.search || query.ccns || query.alertEnabled) return null;
+  const params: unknown[] = [query.entities.length > 0];
+  const conditions = ["by_entity = $1"];
+  if (query.entities.length) {
+    params.push(query.entities);
+    conditions.push(`affiliated_entity_name = ANY($${params.length}::text[])`);
+  }
+  if (query.states.length) {
+    params.push(query.states);
+    conditions.push(`state = ANY($${params.length}::text[])`);
+  }
+  if (query.rating != null) {
+    params.push(query.rating);
+    conditions.push(`overall_rating >= $${params.length}`);
+  }
+  return {
+    sql: `SELECT coalesce(sum(facilities), 0)::integer AS "totalFacilities",
+            coalesce(sum(residents), 0)::bigint AS "totalResidents",
+            (sum(rating_sum)::float8 / nullif(sum(rated), 0)) AS "averageRating",
+            (sum(score_sum) / nullif(sum(scored), 0))::float8 AS "averageDeficiencyScore"
+          FROM facility_summary WHERE ${conditions.join(" AND ")}`,
+    params,
+  };
+}
 
 type AlertRow = FacilityListItem & Record<string, unknown>;
 
@@ -131,24 +164,27 @@ export async function listFacilities(
       summary: { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null },
     };
   }
-  const { prefix, from, where, params } = filterSql(query, withAlerts);
+  const { from, where, params } = filterSql(query, withAlerts);
   const offset = (query.page - 1) * query.pageSize;
+  const cube = withAlerts ? null : cubeSummarySql(query);
   const [rows, summaryRows] = await Promise.all([
     db.query<AlertRow>(
-      `${prefix}SELECT ${LIST_COLUMNS}${withAlerts ? `,\n  ${ALERT_COLUMNS}` : ""}
+      `SELECT ${LIST_COLUMNS}${withAlerts ? `,\n  ${alertColumns("f")}` : ""}
        FROM ${from} ${where}
        ORDER BY f.provider_name, f.ccn
        LIMIT ${query.pageSize} OFFSET ${offset}`,
       params,
     ),
-    db.query<SummaryRow>(
-      `${prefix}SELECT count(*)::integer AS "totalFacilities",
-         coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
-         avg(f.overall_rating)::float8 AS "averageRating",
-         avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
-       FROM ${from} ${where}`,
-      params,
-    ),
+    cube
+      ? db.query<SummaryRow>(cube.sql, cube.params)
+      : db.query<SummaryRow>(
+          `SELECT count(*)::integer AS "totalFacilities",
+             coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
+             avg(f.overall_rating)::float8 AS "averageRating",
+             avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
+           FROM ${from} ${where}`,
+          params,
+        ),
   ]);
   const summary: Summary = summaryRows[0] ?? {
     totalFacilities: 0,
@@ -206,7 +242,7 @@ export async function listAlerts(
 ): Promise<AlertWithCcn[]> {
   if (ccns && ccns.length === 0) return [];
   const rows = await db.query<AlertRow & { ccn: string }>(
-    `SELECT a.ccn, ${ALERT_COLUMNS} FROM rating_alert a
+    `SELECT a.ccn, ${alertColumns("a")} FROM rating_alert a
      WHERE a.period = $1 ${ccns ? "AND a.ccn = ANY($2::text[])" : ""}
      ORDER BY a.ccn`,
     ccns ? [period, ccns] : [period],
@@ -240,7 +276,7 @@ export async function readMeta(db: Queryable): Promise<Meta> {
       "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS date FROM release ORDER BY date",
     ),
     db.query<{ facilities: number; snapshots: number }>(
-      `SELECT (SELECT count(*) FROM facility)::integer AS facilities,
+      `SELECT (SELECT coalesce(sum(facilities), 0) FROM facility_summary WHERE NOT by_entity)::integer AS facilities,
               (SELECT snapshot_count FROM app_state) AS snapshots`,
     ),
     db.query<{ source: DataSource }>(

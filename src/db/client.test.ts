@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../../test/csv-fixtures.ts";
+import { openDb } from "./client.ts";
+
+describe("the embedded database folder", () => {
+  it("refuses a second process while one holds the folder, and takes over a lock left by a dead one", async () => {
+    const dataDir = join(tempDir(), "db");
+    mkdirSync(dataDir);
+    const lock = join(dataDir, "cms-dashboard.lock");
+    const other = spawn("sleep", ["30"]);
+    try {
+      writeFileSync(lock, String(other.pid));
+      await expect(openDb({ dataDir })).rejects.toThrow(`is in use by process ${other.pid}`);
+    } finally {
+      other.kill();
+    }
+    await new Promise((done) => other.once("exit", done));
+    // The holder is gone: its lock no longer counts.
+    const db = await openDb({ dataDir });
+    expect(await db.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    await db.close();
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it("returns integers and numerics as numbers and dates as text", async () => {
+    const db = await openDb({ dataDir: "memory://" });
+    try {
+      const [row] = await db.query("SELECT count(*) AS n, 2.5::numeric AS x, DATE '2021-08-01' AS d");
+      expect(row).toEqual({ n: 1, x: 2.5, d: "2021-08-01" });
+    } finally {
+      await db.close();
+    }
+  });
+});
