@@ -166,32 +166,57 @@ export async function listFacilities(
   }
   const { from, where, params } = filterSql(query, withAlerts);
   const offset = (query.page - 1) * query.pageSize;
-  const cube = withAlerts ? null : cubeSummarySql(query);
-  const [rows, summaryRows] = await Promise.all([
+  const columns = `${LIST_COLUMNS}${withAlerts ? `,\n  ${alertColumns("f")}` : ""}`;
+  const page = (extra: string) =>
     db.query<AlertRow>(
-      `SELECT ${LIST_COLUMNS}${withAlerts ? `,\n  ${alertColumns("f")}` : ""}
+      `SELECT ${columns}${extra}
        FROM ${from} ${where}
        ORDER BY f.provider_name, f.ccn
        LIMIT ${query.pageSize} OFFSET ${offset}`,
       params,
-    ),
-    cube
-      ? db.query<SummaryRow>(cube.sql, cube.params)
-      : db.query<SummaryRow>(
-          `SELECT count(*)::integer AS "totalFacilities",
-             coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
-             avg(f.overall_rating)::float8 AS "averageRating",
-             avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
-           FROM ${from} ${where}`,
-          params,
-        ),
-  ]);
-  const summary: Summary = summaryRows[0] ?? {
-    totalFacilities: 0,
-    totalResidents: 0,
-    averageRating: null,
-    averageDeficiencyScore: null,
-  };
+    );
+  const aggregate = () =>
+    db.query<SummaryRow>(
+      `SELECT count(*)::integer AS "totalFacilities",
+         coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
+         avg(f.overall_rating)::float8 AS "averageRating",
+         avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
+       FROM ${from} ${where}`,
+      params,
+    );
+
+  let rows: AlertRow[];
+  let summary: Summary | undefined;
+  const cube = withAlerts ? null : cubeSummarySql(query);
+  if (cube) {
+    const [pageRows, cubeRows] = await Promise.all([page(""), db.query<SummaryRow>(cube.sql, cube.params)]);
+    rows = pageRows;
+    summary = cubeRows[0];
+  } else {
+    // One pass over the filtered rows gives both the page and, as window aggregates, the summary.
+    const withTotals = await page(`,
+      count(*) OVER ()::integer AS "_totalFacilities",
+      coalesce(sum(floor(f.average_residents_per_day + 0.5)) OVER (), 0)::bigint AS "_totalResidents",
+      (avg(f.overall_rating) OVER ())::float8 AS "_averageRating",
+      (avg(f.health_deficiency_score) OVER ())::float8 AS "_averageDeficiencyScore"`);
+    const first = withTotals[0];
+    if (first) {
+      summary = {
+        totalFacilities: Number(first._totalFacilities),
+        totalResidents: Number(first._totalResidents),
+        averageRating: first._averageRating as number | null,
+        averageDeficiencyScore: first._averageDeficiencyScore as number | null,
+      };
+    } else if (offset > 0) {
+      // A page past the end has no rows to carry the totals.
+      summary = (await aggregate())[0];
+    }
+    rows = withTotals.map(
+      ({ _totalFacilities, _totalResidents, _averageRating, _averageDeficiencyScore, ...row }) =>
+        row as AlertRow,
+    );
+  }
+  summary ??= { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null };
   const data = withAlerts ? rows.map((row) => splitAlert(row, query.alertMetric)) : rows;
   return { data, totalCount: summary.totalFacilities, summary };
 }
