@@ -33,8 +33,11 @@ test("paths next to real routes are unknown too", async ({ page }) => {
 
 test("the 'Return to Home' link is reachable from the keyboard", async ({ page }) => {
   await page.goto("/nowhere");
+  const home = page.getByRole("link", { name: "Return to Home" });
+  // The screen renders after the page loads: Tab only once it is there.
+  await expect(home).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Return to Home" })).toBeFocused();
+  await expect(home).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/:\/\/[^/]+\/$/);
 });
