@@ -63,6 +63,26 @@ async function computeAlerts(tx: Queryable, period: AlertPeriod, dates: readonly
   );
 }
 
+/** The order and summary of each alert view without other filters (see migration 0004). */
+async function computeAlertViews(tx: Queryable, metric: (typeof METRICS)[number]): Promise<void> {
+  const changed = `FROM rating_alert a CROSS JOIN generate_series(1, 5) AS t(threshold)
+     WHERE a.is_current AND a.abs_${metric}_diff >= t.threshold`;
+  await tx.query(
+    `INSERT INTO alert_rank (period, metric, threshold, provider_name, ccn)
+     SELECT a.period, $1, t.threshold, a.provider_name, a.ccn ${changed}`,
+    [metric],
+  );
+  await tx.query(
+    `INSERT INTO alert_summary
+     SELECT a.period, $1, t.threshold, count(*), coalesce(sum(floor(a.average_residents_per_day + 0.5)), 0),
+       count(a.overall_rating), coalesce(sum(a.overall_rating), 0),
+       count(a.health_deficiency_score), coalesce(sum(a.health_deficiency_score), 0)
+     ${changed}
+     GROUP BY a.period, t.threshold`,
+    [metric],
+  );
+}
+
 export async function recomputeDerived(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const dates = (
@@ -70,9 +90,10 @@ export async function recomputeDerived(db: Db): Promise<void> {
         "SELECT DISTINCT processing_date FROM release ORDER BY processing_date",
       )
     ).map((row) => row.processing_date);
-    await tx.exec("DELETE FROM rating_alert");
+    await tx.exec("DELETE FROM rating_alert; DELETE FROM alert_rank; DELETE FROM alert_summary;");
     await computeAlerts(tx, "lastPeriod", dates);
     await computeAlerts(tx, "lastQuarter", dates);
+    for (const metric of METRICS) await computeAlertViews(tx, metric);
     await tx.exec(`
       DELETE FROM state_lu;
       INSERT INTO state_lu (state) SELECT DISTINCT state FROM facility WHERE state IS NOT NULL;
@@ -90,6 +111,7 @@ export async function recomputeDerived(db: Db): Promise<void> {
       ANALYZE facility;
       ANALYZE rating_alert;
       ANALYZE facility_summary;
+      ANALYZE alert_rank;
     `);
   });
 }

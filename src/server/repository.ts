@@ -188,7 +188,36 @@ export async function listFacilities(
   let rows: AlertRow[];
   let summary: Summary | undefined;
   const cube = withAlerts ? null : cubeSummarySql(query);
-  if (cube) {
+  const isPlainAlertView =
+    withAlerts &&
+    !query.search &&
+    query.rating == null &&
+    !query.states.length &&
+    !query.entities.length &&
+    !query.ccns;
+  if (isPlainAlertView) {
+    // Alerts on and nothing else: the order and the summary were computed at ingest (alert_rank, alert_summary).
+    const view = [query.alertPeriod, METRIC_COLUMN[query.alertMetric], query.alertThreshold];
+    const [pageRows, summaryRows] = await Promise.all([
+      db.query<AlertRow>(
+        `SELECT ${columns}
+         FROM alert_rank r JOIN rating_alert f ON f.period = r.period AND f.ccn = r.ccn
+         WHERE r.period = $1 AND r.metric = $2 AND r.threshold = $3
+         ORDER BY r.provider_name, r.ccn
+         LIMIT ${query.pageSize} OFFSET ${offset}`,
+        view,
+      ),
+      db.query<SummaryRow>(
+        `SELECT facilities AS "totalFacilities", residents AS "totalResidents",
+           (rating_sum::float8 / nullif(rated, 0)) AS "averageRating",
+           (score_sum / nullif(scored, 0))::float8 AS "averageDeficiencyScore"
+         FROM alert_summary WHERE period = $1 AND metric = $2 AND threshold = $3`,
+        view,
+      ),
+    ]);
+    rows = pageRows;
+    summary = summaryRows[0];
+  } else if (cube) {
     const [pageRows, cubeRows] = await Promise.all([page(""), db.query<SummaryRow>(cube.sql, cube.params)]);
     rows = pageRows;
     summary = cubeRows[0];
