@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import pg from "pg";
 import { type Db, openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { isDerivedStale, recomputeDerived } from "../src/ingest/derive.ts";
 import { ingestFiles } from "../src/ingest/ingest.ts";
 import { ingestDemo } from "../src/ingest/sources.ts";
 
