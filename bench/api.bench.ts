@@ -78,6 +78,13 @@ async function benchDataset(dataset: string, engine: "pglite" | "postgres", targ
       data: { ccn: string }[];
     };
     const ccn = first.data[0]?.ccn ?? "015009";
+    // Measuring an empty answer would say nothing: the alert views must hold facilities.
+    const alertView = (await (
+      await fetch(`${uncached.base}/api/facilities?alertEnabled=true&pageSize=1`)
+    ).json()) as {
+      totalCount: number;
+    };
+    if (alertView.totalCount === 0) throw new Error(`${dataset}: the alert-filtered list is empty`);
     const endpoints: [string, string][] = [
       ["list (default view)", "/api/facilities"],
       ["list (state+rating+search)", "/api/facilities?state=CA&state=TX&rating=3&search=care"],

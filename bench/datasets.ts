@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
+import { realFile } from "../scripts/real-data.ts";
 import { type Db, openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { isDerivedStale, recomputeDerived } from "../src/ingest/derive.ts";
@@ -13,7 +14,7 @@ import { ingestDemo } from "../src/ingest/sources.ts";
 export const BENCH_MONTHS = Number(process.env.BENCH_MONTHS ?? 100);
 const root = resolve(import.meta.dirname, "..");
 const dataRoot = join(root, "bench/.data");
-export const REAL_AUG_2021 = resolve(root, "../shared/data/cms/raw/NH_ProviderInfo_Aug2021.csv.gz");
+export const REAL_AUG_2021 = realFile("NH_ProviderInfo_Aug2021.csv.gz");
 
 export type BenchEngine = "pglite" | "postgres";
 
@@ -49,6 +50,8 @@ async function prepare(
         `  prepared ${name} on ${engine} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
       );
     }
+    // A migration since the dataset was built may have left its derived tables out of date.
+    if (await isDerivedStale(db)) await recomputeDerived(db);
   } finally {
     await db.close();
   }

@@ -6,9 +6,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { writeDemoFiles } from "../src/ingest/demo-data.ts";
+import { REAL_AUG_2021 } from "./datasets.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const realFile = resolve(root, "../shared/data/cms/raw/NH_ProviderInfo_Aug2021.csv.gz");
+
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const engines = ["pglite", ...(postgresUrl ? ["postgres"] : [])];
 
@@ -45,8 +46,9 @@ const report = (scenario: string, engine: string, m: Measure, targetSeconds: num
   );
 };
 
-if (existsSync(realFile)) {
-  for (const engine of engines) report("real Aug 2021 (1 month)", engine, measure(engine, [realFile]), 3);
+if (existsSync(REAL_AUG_2021)) {
+  for (const engine of engines)
+    report("real Aug 2021 (1 month)", engine, measure(engine, [REAL_AUG_2021]), 3);
 } else {
   console.log("real Aug 2021 file not found (../shared/data/cms/raw): skipped");
 }

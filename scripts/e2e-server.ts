@@ -4,14 +4,14 @@
 // ../shared/data/cms/raw when that folder exists (empty otherwise: the real-data tests skip themselves).
 // Each database is built once under .e2e-data/<name>; delete that folder to rebuild it.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { describeResult, ingestFiles } from "../src/ingest/ingest.ts";
 import { ingestDemo } from "../src/ingest/sources.ts";
+import { realReleaseFiles } from "./real-data.ts";
 
-export const REAL_DATA_DIR = resolve(import.meta.dirname, "../../shared/data/cms/raw");
 const [dataset, port] = process.argv.slice(2);
 if ((dataset !== "demo" && dataset !== "real") || !port) {
   console.error("usage: tsx scripts/e2e-server.ts demo|real <port>");
@@ -31,15 +31,7 @@ if ((row?.releases ?? 0) === 0) {
   const results =
     dataset === "demo"
       ? await ingestDemo(db, { facilities: 3000, months: 40 })
-      : existsSync(REAL_DATA_DIR)
-        ? await ingestFiles(
-            db,
-            readdirSync(REAL_DATA_DIR)
-              .filter((name) => name.endsWith(".csv.gz"))
-              .map((name) => join(REAL_DATA_DIR, name)),
-            { source: "files" },
-          )
-        : [];
+      : await ingestFiles(db, realReleaseFiles(), { source: "files" });
   for (const result of results) console.error(describeResult(result));
 }
 await db.close();

@@ -2,8 +2,6 @@
 // set (CI sets it; there an unreachable server fails the run instead of skipping). Each test suite gets a fresh,
 // empty, migrated database: in-memory PGlite, or its own schema on the PostgreSQL server.
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import pg from "pg";
 import { type Db, openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -51,8 +49,3 @@ export async function openTestDb(engine: Engine): Promise<Db> {
   await migrate(db);
   return db;
 }
-
-/** The real CMS files, read in place (never copied into the project); absent on a clone without ../shared. */
-export const REAL_DATA_DIR = resolve(import.meta.dirname, "../../shared/data/cms/raw");
-export const hasRealData = existsSync(REAL_DATA_DIR);
-export const realFile = (name: string) => resolve(REAL_DATA_DIR, name);

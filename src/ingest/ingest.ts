@@ -21,7 +21,7 @@ export interface IngestFileResult {
   error?: string;
 }
 
-export type IngestPhase = "reading" | "parsing" | "loading" | "done";
+export type IngestPhase = "parsing" | "loading" | "done";
 
 export interface IngestOptions {
   source: DataSource;

@@ -1,9 +1,10 @@
 // Ingest of the real CMS files in ../shared/data/cms/raw (skipped when that folder is absent).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, hasRealData, openTestDb, REAL_DATA_DIR, realFile } from "../../test/databases.ts";
+import { hasRealData, realFile, realReleaseFiles } from "../../scripts/real-data.ts";
+import { engines, openTestDb } from "../../test/databases.ts";
 import type { Db } from "../db/client.ts";
 import { ingestFiles } from "./ingest.ts";
 
@@ -35,9 +36,7 @@ describe.skipIf(!hasRealData).each(engines)("real CMS files on $name", (engine) 
   let db: Db;
   beforeAll(async () => {
     db = await openTestDb(engine);
-    const paths = readdirSync(REAL_DATA_DIR)
-      .filter((name) => name.endsWith(".csv.gz"))
-      .map(realFile);
+    const paths = realReleaseFiles();
     const results = await ingestFiles(db, paths, { source: "files" });
     expect(results.filter((result) => result.status !== "loaded")).toEqual([]);
   }, 300_000);

@@ -3,7 +3,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DataSource } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { type DemoOptions, writeDemoFiles } from "./demo-data.ts";
 import { type DownloadOptions, downloadLatestProviderInfo, downloadMonthlyArchives } from "./download.ts";
@@ -61,5 +60,3 @@ export async function ingestDemo(
     );
   });
 }
-
-export type { DataSource };

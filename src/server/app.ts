@@ -107,7 +107,7 @@ export function createApp(options: AppOptions): Hono {
         c.header("Cache-Control", "no-store");
         return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
       }
-      entry = { body, etag };
+      entry = { body };
       cache.set(cacheKey, entry);
     }
     cacheHeaders();

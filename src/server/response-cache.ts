@@ -4,7 +4,6 @@ import { gzipSync } from "node:zlib";
 
 export interface CachedResponse {
   body: string;
-  etag: string;
   gzipped?: Buffer;
 }
 
