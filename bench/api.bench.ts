@@ -1,12 +1,13 @@
 // `npm run bench:api`: requests per second and p50/p99 latency of every endpoint, uncached and cached, with
-// autocannon on loopback, at national scale (generated: 15,000 facilities x 100 months; and the real Aug 2021
-// file), on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. References in the same run:
+// autocannon on loopback, at national scale (generated: 15,000 facilities x 100 months; and the real CMS files,
+// the Aug 2021 facility list with its history), on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. References in the same run:
 // the server's own /healthz (ceiling), and the alert-filtered list computed per request with window functions.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { BENCH_MONTHS, prepareNational, prepareRealAug2021 } from "./datasets.ts";
+import { realReleaseFiles } from "../scripts/real-data.ts";
+import { BENCH_MONTHS, prepareNational, prepareReal } from "./datasets.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -137,11 +138,12 @@ async function benchDataset(dataset: string, engine: "pglite" | "postgres", targ
 const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresUrl ? (["postgres"] as const) : [])];
 for (const engine of engines) {
   await benchDataset("national", engine, await prepareNational(engine, postgresUrl));
-  const real = await prepareRealAug2021(engine, postgresUrl);
-  if (real) await benchDataset("aug2021", engine, real);
+  const real = await prepareReal(engine, postgresUrl);
+  if (real) await benchDataset("real", engine, real);
 }
 console.log(
-  `(national: 15,000 facilities x ${BENCH_MONTHS} monthly releases; uncached with 1 connection, cached with 10)`,
+  `(national: 15,000 facilities x ${BENCH_MONTHS} monthly releases; real: the real CMS files, the Aug 2021 facility list` +
+    ` with ${realReleaseFiles().length} months of history; uncached with 1 connection, cached with 10)`,
 );
 mkdirSync(join(root, "bench/results"), { recursive: true });
 writeFileSync(join(root, "bench/results/api.json"), `${JSON.stringify(rows, null, 2)}\n`);

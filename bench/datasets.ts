@@ -1,10 +1,11 @@
 // The datasets the benchmarks run on, built once and kept under bench/.data (PGlite folders) or in PostgreSQL
 // schemas named bench_<name>: a generated national history (15,000 facilities x BENCH_MONTHS, default 100) and
-// the real Aug 2021 Provider Information file.
+// the real CMS files (the Aug 2021 Provider Information file is the facility list; the other real months add the
+// history that gives the alert views their facilities).
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
-import { realFile } from "../scripts/real-data.ts";
+import { realFile, realReleaseFiles } from "../scripts/real-data.ts";
 import { type Db, openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { isDerivedStale, recomputeDerived } from "../src/ingest/derive.ts";
@@ -64,12 +65,12 @@ export function prepareNational(engine: BenchEngine, postgresUrl?: string): Prom
   );
 }
 
-export async function prepareRealAug2021(engine: BenchEngine, postgresUrl?: string): Promise<string | null> {
+export async function prepareReal(engine: BenchEngine, postgresUrl?: string): Promise<string | null> {
   if (!existsSync(REAL_AUG_2021)) {
     console.log("  real Aug 2021 file not found (../shared/data/cms/raw): skipped");
     return null;
   }
-  return prepare("real_aug2021", engine, postgresUrl, (db) =>
-    ingestFiles(db, [REAL_AUG_2021], { source: "files" }),
+  return prepare("real_releases", engine, postgresUrl, (db) =>
+    ingestFiles(db, realReleaseFiles(), { source: "files" }),
   );
 }

@@ -3,6 +3,7 @@
 // so that a request is always an indexed read.
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
+import { alertItemJson, listItemJson } from "../db/list-item.ts";
 
 const METRICS = ["overall", "health_inspection", "staffing", "qm", "long_stay_qm", "short_stay_qm"] as const;
 
@@ -41,35 +42,45 @@ export function periodDates(
 async function computeAlerts(tx: Queryable, period: AlertPeriod, dates: readonly string[]): Promise<void> {
   const pair = periodDates(dates, period);
   if (!pair) return;
-  const selectMetrics = METRICS.map(
-    (metric) => `l.${metric}_rating, p.${metric}_rating,
-      coalesce(l.${metric}_rating - p.${metric}_rating, 0),
-      abs(coalesce(l.${metric}_rating - p.${metric}_rating, 0))`,
-  ).join(",\n      ");
-  const insertMetrics = METRICS.map(
-    (metric) => `latest_${metric}, previous_${metric}, ${metric}_diff, abs_${metric}_diff`,
-  ).join(", ");
+  // Each rating_alert column, as SQL over the facility's latest snapshot l, the one it is compared with p, and the
+  // facility f (absent when the facility is no longer listed).
+  const columns: [column: string, sql: string][] = [
+    ["period", "$1::text"],
+    ["ccn", "l.ccn"],
+    ["latest_date", "l.processing_date"],
+    ["previous_date", "p.processing_date"],
+    ...METRICS.flatMap((metric): [string, string][] => [
+      [`latest_${metric}`, `l.${metric}_rating`],
+      [`previous_${metric}`, `p.${metric}_rating`],
+      [`${metric}_diff`, `coalesce(l.${metric}_rating - p.${metric}_rating, 0)`],
+      [`abs_${metric}_diff`, `abs(coalesce(l.${metric}_rating - p.${metric}_rating, 0))`],
+    ]),
+    ["is_current", "f.ccn IS NOT NULL"],
+    ...LISTING_COLUMNS.map((column): [string, string] => [column, `f.${column}`]),
+  ];
   await tx.query(
-    `INSERT INTO rating_alert (period, ccn, latest_date, previous_date, ${insertMetrics}, is_current,
-       ${LISTING_COLUMNS.join(", ")})
-     SELECT $1, l.ccn, l.processing_date, p.processing_date,
-      ${selectMetrics},
-      f.ccn IS NOT NULL, ${LISTING_COLUMNS.map((column) => `f.${column}`).join(", ")}
-     FROM rating_snapshot l
-     JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
-     LEFT JOIN facility f ON f.ccn = l.ccn
-     WHERE l.processing_date = $2::date`,
+    `INSERT INTO rating_alert (${columns.map(([column]) => column).join(", ")}, item)
+     SELECT a.*, CASE WHEN a.is_current THEN ${alertItemJson("a")} END
+     FROM (
+       SELECT ${columns.map(([column, sql]) => `${sql} AS ${column}`).join(",\n         ")}
+       FROM rating_snapshot l
+       JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
+       LEFT JOIN facility f ON f.ccn = l.ccn
+       WHERE l.processing_date = $2::date
+     ) a`,
     [period, pair.latest, pair.previous],
   );
 }
 
-/** The order and summary of each alert view without other filters (see migration 0004). */
+/** The order and summary of each alert view without other filters (see migrations 0004 and 0005). */
 async function computeAlertViews(tx: Queryable, metric: (typeof METRICS)[number]): Promise<void> {
   const changed = `FROM rating_alert a CROSS JOIN generate_series(1, 5) AS t(threshold)
      WHERE a.is_current AND a.abs_${metric}_diff >= t.threshold`;
   await tx.query(
-    `INSERT INTO alert_rank (period, metric, threshold, provider_name, ccn)
-     SELECT a.period, $1, t.threshold, a.provider_name, a.ccn ${changed}`,
+    `INSERT INTO alert_rank (period, metric, threshold, position, ccn)
+     SELECT a.period, $1, t.threshold,
+       row_number() OVER (PARTITION BY a.period, t.threshold ORDER BY a.provider_name, a.ccn), a.ccn
+     ${changed}`,
     [metric],
   );
   await tx.query(
@@ -90,6 +101,8 @@ export async function recomputeDerived(db: Db): Promise<void> {
         "SELECT DISTINCT processing_date FROM release ORDER BY processing_date",
       )
     ).map((row) => row.processing_date);
+    // Facilities loaded before their list items were stored (migration 0005) get them now.
+    await tx.exec(`UPDATE facility f SET item = ${listItemJson("f")} WHERE f.item IS NULL`);
     await tx.exec("DELETE FROM rating_alert; DELETE FROM alert_rank; DELETE FROM alert_summary;");
     await computeAlerts(tx, "lastPeriod", dates);
     await computeAlerts(tx, "lastQuarter", dates);

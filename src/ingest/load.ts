@@ -2,6 +2,7 @@
 // for the newest Provider Information release, the current facilities. All or nothing.
 import type { DataSource } from "../core/api-types.ts";
 import type { Db, Queryable } from "../db/client.ts";
+import { listItemJson } from "../db/list-item.ts";
 import type { FieldName } from "./layout.ts";
 import type { CellValue, ParsedRelease } from "./parse-release.ts";
 
@@ -98,9 +99,10 @@ export async function replaceFacilities(tx: Queryable, release: ParsedRelease): 
   await tx.exec("TRUNCATE facility");
   const names = FACILITY_COLUMNS.map(([name]) => name);
   await tx.query(
-    `INSERT INTO facility (${names.join(", ")}, processing_date)
-     SELECT *, $${FACILITY_COLUMNS.length + 1}::date
-     FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})`,
+    `INSERT INTO facility (${names.join(", ")}, processing_date, item)
+     SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${listItemJson("f")}
+     FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})
+       AS f(${names.join(", ")})`,
     [...FACILITY_COLUMNS.map(([, field]) => column(release, field)), release.processingDate],
   );
   for (const index of indexes) await tx.exec(index.definition);

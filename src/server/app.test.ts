@@ -8,7 +8,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
-import type { FacilityListItem, FacilityListResponse } from "../core/api-types.ts";
+import {
+  type FacilityListItem,
+  type FacilityListResponse,
+  facilityListResponseSchema,
+} from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { openDb } from "../db/client.ts";
 import { type DemoFile, writeDemoFiles } from "../ingest/demo-data.ts";
@@ -113,7 +117,8 @@ describe.each(engines)("API on $name", (engine) => {
   const list = async (query: string): Promise<FacilityListResponse> => {
     const response = await get(`/api/facilities?${query}`);
     expect(response.status, query).toBe(200);
-    return (await response.json()) as FacilityListResponse;
+    // Every list answer keeps the contract the web app reads (docs/api.md).
+    return facilityListResponseSchema.parse(await response.json());
   };
   const expectList = async (query: string, rows: ModelRow[]) => {
     const body = await list(`${query}&pageSize=1000`);
@@ -259,6 +264,70 @@ describe.each(engines)("API on $name", (engine) => {
     if (alert) {
       expect(alert.overallDiff).toBe((alert.latestOverall ?? 0) - (alert.previousOverall ?? 0));
       expect(Math.abs(alert.overallDiff)).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("gives each alert item the facility's list fields and both ratings of every metric, alike in every view", async () => {
+    const stems: Record<string, string> = {
+      "Overall Rating": "Overall",
+      "Health Inspection Rating": "HealthInspection",
+      "Staffing Rating": "Staffing",
+      "QM Rating": "Qm",
+      "Long-Stay QM Rating": "LongStayQm",
+      "Short-Stay QM Rating": "ShortStayQm",
+    };
+    const metric = "Staffing Rating";
+    const rows = expectedAlertRows("lastPeriod", metric, 1);
+    const model = rows[0] as ModelRow;
+    const old = previous.get(model.ccn) as ModelRow;
+    const expectedAlert: Record<string, unknown> = {
+      ratingMetric: metric,
+      latestDate: files.at(-1)?.processingDate,
+      previousDate: files.at(-2)?.processingDate,
+    };
+    for (const [name, stem] of Object.entries(stems)) {
+      const now = model.ratings[name] ?? null;
+      const then = old.ratings[name] ?? null;
+      expectedAlert[`latest${stem}`] = now;
+      expectedAlert[`previous${stem}`] = then;
+      expectedAlert[`${stem.charAt(0).toLowerCase()}${stem.slice(1)}Diff`] =
+        now == null || then == null ? 0 : now - then;
+    }
+    const expected = {
+      ccn: model.ccn,
+      providerName: model.name,
+      city: expect.any(String),
+      state: model.state,
+      overallRating: model.ratings["Overall Rating"],
+      healthInspectionRating: model.ratings["Health Inspection Rating"],
+      staffingRating: model.ratings["Staffing Rating"],
+      qmRating: model.ratings["QM Rating"],
+      averageResidentsPerDay: model.residents == null ? null : Math.round(model.residents),
+      healthDeficiencyScore: model.deficiency,
+      affiliatedEntityName: model.chain,
+      ratingAlert: expectedAlert,
+    };
+    const view = `alertEnabled=true&alertMetric=${encodeURIComponent(metric)}`;
+    // The view without other filters (precomputed order) and a filtered one (read from the alert rows).
+    expect((await list(view)).data[0]).toEqual(expected);
+    expect((await list(`${view}&state=${model.state}`)).data[0]).toEqual(expected);
+  });
+
+  it("pages the alert views without overlap or gaps", async () => {
+    for (const filter of ["", "&rating=1"]) {
+      const query = `alertEnabled=true&alertPeriod=lastQuarter${filter}`;
+      const expected = expectedAlertRows("lastQuarter", "Overall Rating", 1).filter(
+        (row) => !filter || row.ratings["Overall Rating"] != null,
+      );
+      expect(expected.length).toBeGreaterThan(20);
+      const pageSize = 9;
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / pageSize) + 1; page += 1) {
+        const body = await list(`${query}&page=${page}&pageSize=${pageSize}`);
+        expect(body.totalCount, `${query} page ${page}`).toBe(expected.length);
+        seen.push(...body.data.map((item) => item.ccn));
+      }
+      expect(seen, query).toEqual(expected.map((row) => row.ccn));
     }
   });
 

@@ -18,6 +18,7 @@ import {
 import type { Db } from "../db/client.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
 import {
+  type FacilityPage,
   getFacility,
   getHistory,
   listAlerts,
@@ -64,6 +65,13 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/** The list response (docs/api.md), written around the page's items, which are JSON text already. */
+function facilityListJson(page: FacilityPage, error?: string): string {
+  const { summary } = page;
+  const tail = error === undefined ? "" : `,"error":${JSON.stringify(error)}`;
+  return `{"data":[${page.itemsJson}],"totalCount":${summary.totalFacilities},"summary":${JSON.stringify(summary)}${tail}}`;
+}
+
 export function createApp(options: AppOptions): Hono {
   const { db, logger } = options;
   const cache = new ResponseCache(options.cacheEntries ?? 1000);
@@ -84,7 +92,8 @@ export function createApp(options: AppOptions): Hono {
     c: Context,
     key: string,
     cacheControl: string,
-    compute: () => Promise<{ body: unknown; cacheable?: boolean }>,
+    /** The response body as a value, or as JSON text already. */
+    compute: () => Promise<({ body: unknown } | { json: string }) & { cacheable?: boolean }>,
   ) => {
     const current = await dataVersion();
     const cacheKey = `${current}|${key}`;
@@ -102,7 +111,7 @@ export function createApp(options: AppOptions): Hono {
     let entry = cache.get(cacheKey);
     if (!entry) {
       const result = await compute();
-      const body = JSON.stringify(result.body);
+      const body = "json" in result ? result.json : JSON.stringify(result.body);
       if (result.cacheable === false) {
         c.header("Cache-Control", "no-store");
         return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
@@ -171,17 +180,15 @@ export function createApp(options: AppOptions): Hono {
     const query = parseFacilityQuery(new URL(c.req.url).searchParams);
     const key = `facilities?${facilityQueryToSearchParams(query).toString()}`;
     return cachedJson(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
-      if (!query.alertEnabled) return { body: await listFacilities(db, query) };
+      if (!query.alertEnabled) return { json: facilityListJson(await listFacilities(db, query)) };
       try {
-        return { body: await listFacilities(db, query) };
+        return { json: facilityListJson(await listFacilities(db, query)) };
       } catch (error) {
         // The spec's fallback: the facilities without alerts, and the reason.
         logger.warn({ err: error }, "alert-filtered facility query failed");
         const plain = await listFacilities(db, query, false);
-        return {
-          body: { ...plain, error: isQueryTimeout(error) ? ALERTS_TIMEOUT_TEXT : ALERTS_FAILED_TEXT },
-          cacheable: false,
-        };
+        const reason = isQueryTimeout(error) ? ALERTS_TIMEOUT_TEXT : ALERTS_FAILED_TEXT;
+        return { json: facilityListJson(plain, reason), cacheable: false };
       }
     });
   });

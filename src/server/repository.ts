@@ -5,8 +5,6 @@ import type {
   AlertWithCcn,
   DataSource,
   FacilityDetail,
-  FacilityListItem,
-  FacilityListResponse,
   FacilityQuery,
   Meta,
   RatingSnapshot,
@@ -14,53 +12,19 @@ import type {
 } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Queryable } from "../db/client.ts";
+import { alertFields, listFields, selectList } from "../db/list-item.ts";
 
-// Residents per day are rounded half up (52.5 -> 53), as the spec's "rounded to an integer" reads.
-const LIST_COLUMNS = `
-  f.ccn,
-  f.provider_name AS "providerName",
-  f.city,
-  f.state,
-  f.overall_rating AS "overallRating",
-  f.health_inspection_rating AS "healthInspectionRating",
-  f.staffing_rating AS "staffingRating",
-  f.qm_rating AS "qmRating",
-  floor(f.average_residents_per_day + 0.5)::integer AS "averageResidentsPerDay",
-  f.health_deficiency_score AS "healthDeficiencyScore",
-  f.affiliated_entity_name AS "affiliatedEntityName"`;
-
-const ALERT_METRICS = [
-  "overall",
-  "health_inspection",
-  "staffing",
-  "qm",
-  "long_stay_qm",
-  "short_stay_qm",
-] as const;
-const CAMEL: Record<(typeof ALERT_METRICS)[number], string> = {
-  overall: "Overall",
-  health_inspection: "HealthInspection",
-  staffing: "Staffing",
-  qm: "Qm",
-  long_stay_qm: "LongStayQm",
-  short_stay_qm: "ShortStayQm",
-};
-
-/** The rating_alert columns of a ratingAlert, from the table aliased `alias`. */
-function alertColumns(alias: string): string {
-  return [
-    `to_char(${alias}.latest_date, 'YYYY-MM-DD') AS "latestDate"`,
-    `to_char(${alias}.previous_date, 'YYYY-MM-DD') AS "previousDate"`,
-    ...ALERT_METRICS.flatMap((metric) => {
-      const camel = CAMEL[metric];
-      const stem = camel.charAt(0).toLowerCase() + camel.slice(1);
-      return [
-        `${alias}.${metric}_diff AS "${stem}Diff"`,
-        `${alias}.previous_${metric} AS "previous${camel}"`,
-        `${alias}.latest_${metric} AS "latest${camel}"`,
-      ];
-    }),
-  ].join(",\n  ");
+/**
+ * The rows of `sql` as the database aggregates them into one JSON text, in the order `order` (over the output
+ * columns, as `t."column"`): PGlite hands rows over one field at a time in JavaScript, which costs more than the
+ * query for a hundred rows (see src/db/list-item.ts).
+ */
+async function jsonRows<T>(db: Queryable, sql: string, params: unknown[], order: string): Promise<T[]> {
+  const [row] = await db.query<{ rows: string | null }>(
+    `SELECT json_agg(t ORDER BY ${order})::text AS rows FROM (${sql}) t`,
+    params,
+  );
+  return row?.rows ? (JSON.parse(row.rows) as T[]) : [];
 }
 
 /** Escapes LIKE wildcards so a search for '100%' matches the text '100%'. */
@@ -107,8 +71,6 @@ function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
   return { from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
 }
 
-type SummaryRow = Summary;
-
 /**
  * The summary of a view filtered only by rating, states and entities, added up from the sums the ingest keeps per
  * (entity,) state and rating; other views (search, favourites, alerts) aggregate their rows.
@@ -139,120 +101,115 @@ function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] 
   };
 }
 
-type AlertRow = FacilityListItem & Record<string, unknown>;
+const EMPTY_SUMMARY: Summary = {
+  totalFacilities: 0,
+  totalResidents: 0,
+  averageRating: null,
+  averageDeficiencyScore: null,
+};
 
-function splitAlert(row: AlertRow, metric: string): FacilityListItem {
-  const { latestDate, previousDate, ...rest } = row;
-  const alert: Record<string, unknown> = { ratingMetric: metric, latestDate, previousDate };
-  const item: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) {
-    if (/^(previous|latest)[A-Z]|Diff$/.test(key)) alert[key] = value;
-    else item[key] = value;
-  }
-  return { ...(item as FacilityListItem), ratingAlert: alert as FacilityListItem["ratingAlert"] };
+const WINDOW_TOTALS = `,
+           count(*) OVER () AS total_facilities,
+           coalesce(sum(floor(f.average_residents_per_day + 0.5)) OVER (), 0) AS total_residents,
+           (avg(f.overall_rating) OVER ())::float8 AS average_rating,
+           (avg(f.health_deficiency_score) OVER ())::float8 AS average_deficiency_score`;
+const PAGE_TOTALS = `,
+         min(t.total_facilities)::integer AS "totalFacilities",
+         min(t.total_residents)::bigint AS "totalResidents",
+         min(t.average_rating) AS "averageRating",
+         min(t.average_deficiency_score) AS "averageDeficiencyScore"`;
+
+/** A page of the facility list, as the server writes it (docs/api.md). */
+export interface FacilityPage {
+  /** The page's items: their JSON texts joined by commas, the inside of the response's `data` array. */
+  itemsJson: string;
+  summary: Summary;
 }
+
+type PageRow = { items: string | null } & Partial<Summary>;
 
 export async function listFacilities(
   db: Queryable,
   query: FacilityQuery,
   withAlerts = query.alertEnabled,
-): Promise<FacilityListResponse> {
-  if (query.ccns && query.ccns.length === 0) {
-    return {
-      data: [],
-      totalCount: 0,
-      summary: { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null },
-    };
-  }
+): Promise<FacilityPage> {
+  if (query.ccns && query.ccns.length === 0) return { itemsJson: "", summary: EMPTY_SUMMARY };
   const { from, where, params } = filterSql(query, withAlerts);
   const offset = (query.page - 1) * query.pageSize;
-  const columns = `${LIST_COLUMNS}${withAlerts ? `,\n  ${alertColumns("f")}` : ""}`;
-  const page = (extra: string) =>
-    db.query<AlertRow>(
-      `SELECT ${columns}${extra}
-       FROM ${from} ${where}
-       ORDER BY f.provider_name, f.ccn
-       LIMIT ${query.pageSize} OFFSET ${offset}`,
-      params,
+  // The metric of an alert view, which its items' ratingAlert name.
+  const metricJson = JSON.stringify(query.alertMetric);
+
+  if (withAlerts && isPlainAlertView(query)) {
+    // Alerts on and nothing else: the order and the summary were computed at ingest (alert_rank, alert_summary).
+    const [row] = await db.query<PageRow>(
+      `SELECT items, total_facilities AS "totalFacilities", total_residents AS "totalResidents",
+         average_rating AS "averageRating", average_deficiency_score AS "averageDeficiencyScore"
+       FROM alert_page($1, $2, $3, $4, $5, $6)`,
+      [
+        query.alertPeriod,
+        METRIC_COLUMN[query.alertMetric],
+        query.alertThreshold,
+        metricJson,
+        offset,
+        query.pageSize,
+      ],
     );
-  const aggregate = () =>
-    db.query<SummaryRow>(
-      `SELECT count(*)::integer AS "totalFacilities",
-         coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
-         avg(f.overall_rating)::float8 AS "averageRating",
-         avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
-       FROM ${from} ${where}`,
-      params,
+    return { itemsJson: row?.items ?? "", summary: row?.totalFacilities ? summaryOf(row) : EMPTY_SUMMARY };
+  }
+
+  // A page: its items' stored JSON texts in the list's order (name, then CCN) and, when asked, the summary of the
+  // whole filtered set, computed in the same pass as window aggregates.
+  const item = withAlerts ? `alert_item(t.item, $${params.length + 1})` : "t.item";
+  const page = (withTotals: boolean) =>
+    db.query<PageRow>(
+      `SELECT string_agg(${item}, ',' ORDER BY t.provider_name, t.ccn) AS items${withTotals ? PAGE_TOTALS : ""}
+       FROM (
+         SELECT f.item, f.provider_name, f.ccn${withTotals ? WINDOW_TOTALS : ""}
+         FROM ${from} ${where}
+         ORDER BY f.provider_name, f.ccn
+         LIMIT ${query.pageSize} OFFSET ${offset}
+       ) t`,
+      withAlerts ? [...params, metricJson] : params,
     );
 
-  let rows: AlertRow[];
-  let summary: Summary | undefined;
   const cube = withAlerts ? null : cubeSummarySql(query);
-  const isPlainAlertView =
-    withAlerts &&
-    !query.search &&
-    query.rating == null &&
-    !query.states.length &&
-    !query.entities.length &&
-    !query.ccns;
-  if (isPlainAlertView) {
-    // Alerts on and nothing else: the order and the summary were computed at ingest (alert_rank, alert_summary).
-    const view = [query.alertPeriod, METRIC_COLUMN[query.alertMetric], query.alertThreshold];
-    const [pageRows, summaryRows] = await Promise.all([
-      db.query<AlertRow>(
-        `SELECT ${columns}
-         FROM alert_rank r JOIN rating_alert f ON f.period = r.period AND f.ccn = r.ccn
-         WHERE r.period = $1 AND r.metric = $2 AND r.threshold = $3
-         ORDER BY r.provider_name, r.ccn
-         LIMIT ${query.pageSize} OFFSET ${offset}`,
-        view,
-      ),
-      db.query<SummaryRow>(
-        `SELECT facilities AS "totalFacilities", residents AS "totalResidents",
-           (rating_sum::float8 / nullif(rated, 0)) AS "averageRating",
-           (score_sum / nullif(scored, 0))::float8 AS "averageDeficiencyScore"
-         FROM alert_summary WHERE period = $1 AND metric = $2 AND threshold = $3`,
-        view,
-      ),
-    ]);
-    rows = pageRows;
-    summary = summaryRows[0];
-  } else if (cube) {
-    const [pageRows, cubeRows] = await Promise.all([page(""), db.query<SummaryRow>(cube.sql, cube.params)]);
-    rows = pageRows;
-    summary = cubeRows[0];
-  } else {
-    // One pass over the filtered rows gives both the page and, as window aggregates, the summary.
-    const withTotals = await page(`,
-      count(*) OVER ()::integer AS "_totalFacilities",
-      coalesce(sum(floor(f.average_residents_per_day + 0.5)) OVER (), 0)::bigint AS "_totalResidents",
-      (avg(f.overall_rating) OVER ())::float8 AS "_averageRating",
-      (avg(f.health_deficiency_score) OVER ())::float8 AS "_averageDeficiencyScore"`);
-    const first = withTotals[0];
-    if (first) {
-      summary = {
-        totalFacilities: Number(first._totalFacilities),
-        totalResidents: Number(first._totalResidents),
-        averageRating: first._averageRating as number | null,
-        averageDeficiencyScore: first._averageDeficiencyScore as number | null,
-      };
-    } else if (offset > 0) {
-      // A page past the end has no rows to carry the totals.
-      summary = (await aggregate())[0];
-    }
-    rows = withTotals.map(
-      ({ _totalFacilities, _totalResidents, _averageRating, _averageDeficiencyScore, ...row }) =>
-        row as AlertRow,
-    );
+  if (cube) {
+    const [[row], [summary]] = await Promise.all([page(false), db.query<Summary>(cube.sql, cube.params)]);
+    return { itemsJson: row?.items ?? "", summary: summary ?? EMPTY_SUMMARY };
   }
-  summary ??= { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null };
-  const data = withAlerts ? rows.map((row) => splitAlert(row, query.alertMetric)) : rows;
-  return { data, totalCount: summary.totalFacilities, summary };
+  const [row] = await page(true);
+  if (row?.items) return { itemsJson: row.items, summary: summaryOf(row) };
+  if (offset === 0) return { itemsJson: "", summary: EMPTY_SUMMARY };
+  // A page past the end has no rows to carry the totals.
+  const [summary] = await db.query<Summary>(
+    `SELECT count(*)::integer AS "totalFacilities",
+       coalesce(sum(floor(f.average_residents_per_day + 0.5)), 0)::bigint AS "totalResidents",
+       avg(f.overall_rating)::float8 AS "averageRating",
+       avg(f.health_deficiency_score)::float8 AS "averageDeficiencyScore"
+     FROM ${from} ${where}`,
+    params,
+  );
+  return { itemsJson: "", summary: summary ?? EMPTY_SUMMARY };
+}
+
+function isPlainAlertView(query: FacilityQuery): boolean {
+  return (
+    !query.search && query.rating == null && !query.states.length && !query.entities.length && !query.ccns
+  );
+}
+
+function summaryOf(row: PageRow): Summary {
+  return {
+    totalFacilities: Number(row.totalFacilities ?? 0),
+    totalResidents: Number(row.totalResidents ?? 0),
+    averageRating: row.averageRating ?? null,
+    averageDeficiencyScore: row.averageDeficiencyScore ?? null,
+  };
 }
 
 export async function getFacility(db: Queryable, ccn: string): Promise<FacilityDetail | null> {
   const rows = await db.query<FacilityDetail>(
-    `SELECT ${LIST_COLUMNS},
+    `SELECT ${selectList(listFields("f"))},
        f.total_weighted_health_survey_score AS "totalWeightedHealthSurveyScore",
        f.substantiated_complaints AS "substantiatedComplaints",
        f.infection_control_citations AS "infectionControlCitations",
@@ -276,7 +233,8 @@ export async function getFacility(db: Queryable, ccn: string): Promise<FacilityD
 }
 
 export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]> {
-  return db.query<RatingSnapshot>(
+  return jsonRows<RatingSnapshot>(
+    db,
     `SELECT ccn, to_char(processing_date, 'YYYY-MM-DD') AS "processingDate",
        overall_rating AS "overallRating",
        health_inspection_rating AS "healthInspectionRating",
@@ -284,8 +242,9 @@ export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]
        long_stay_qm_rating AS "longStayQmRating",
        short_stay_qm_rating AS "shortStayQmRating",
        staffing_rating AS "staffingRating"
-     FROM rating_snapshot WHERE ccn = $1 ORDER BY processing_date`,
+     FROM rating_snapshot WHERE ccn = $1`,
     [ccn],
+    't."processingDate"',
   );
 }
 
@@ -295,25 +254,29 @@ export async function listAlerts(
   ccns: string[] | null,
 ): Promise<AlertWithCcn[]> {
   if (ccns && ccns.length === 0) return [];
-  const rows = await db.query<AlertRow & { ccn: string }>(
-    `SELECT a.ccn, ${alertColumns("a")} FROM rating_alert a
-     WHERE a.period = $1 ${ccns ? "AND a.ccn = ANY($2::text[])" : ""}
-     ORDER BY a.ccn`,
+  return jsonRows<AlertWithCcn>(
+    db,
+    `SELECT a.ccn, 'Overall Rating' AS "ratingMetric", ${selectList(alertFields("a"))} FROM rating_alert a
+     WHERE a.period = $1 ${ccns ? "AND a.ccn = ANY($2::text[])" : ""}`,
     ccns ? [period, ccns] : [period],
+    "t.ccn",
   );
-  return rows.map((row) => ({ ...row, ratingMetric: "Overall Rating" }) as unknown as AlertWithCcn);
 }
 
-export async function listStates(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ state: string }>("SELECT state FROM state_lu ORDER BY state");
-  return rows.map((row) => row.state);
+/** One text column's values, in order. */
+async function textColumn(db: Queryable, sql: string): Promise<string[]> {
+  const [row] = await db.query<{ values: string | null }>(
+    `SELECT json_agg(t.value ORDER BY t.value)::text AS values FROM (${sql}) t`,
+  );
+  return row?.values ? (JSON.parse(row.values) as string[]) : [];
 }
 
-export async function listEntities(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    "SELECT affiliated_entity_name AS name FROM affiliated_entity_name_lu ORDER BY affiliated_entity_name",
-  );
-  return rows.map((row) => row.name);
+export function listStates(db: Queryable): Promise<string[]> {
+  return textColumn(db, "SELECT state AS value FROM state_lu");
+}
+
+export function listEntities(db: Queryable): Promise<string[]> {
+  return textColumn(db, "SELECT affiliated_entity_name AS value FROM affiliated_entity_name_lu");
 }
 
 export async function readDataVersion(db: Queryable): Promise<string> {
@@ -325,10 +288,8 @@ export async function readDataVersion(db: Queryable): Promise<string> {
 }
 
 export async function readMeta(db: Queryable): Promise<Meta> {
-  const [dates, counts, source, dataVersion, facilities] = await Promise.all([
-    db.query<{ date: string }>(
-      "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS date FROM release ORDER BY date",
-    ),
+  const [processingDates, counts, source, dataVersion, facilities] = await Promise.all([
+    textColumn(db, "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS value FROM release"),
     db.query<{ facilities: number; snapshots: number }>(
       `SELECT (SELECT coalesce(sum(facilities), 0) FROM facility_summary WHERE NOT by_entity)::integer AS facilities,
               (SELECT snapshot_count FROM app_state) AS snapshots`,
@@ -341,7 +302,6 @@ export async function readMeta(db: Queryable): Promise<Meta> {
       "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility",
     ),
   ]);
-  const processingDates = dates.map((row) => row.date);
   return {
     source: source[0]?.source ?? null,
     latestProcessingDate: processingDates.at(-1) ?? null,
