@@ -34,8 +34,19 @@ function startServer(target: string): Promise<{ child: ChildProcess; cached: str
 
 interface Figure {
   rps: number;
+  /** Mean latency in ms (autocannon reports the percentiles in whole milliseconds). */
+  mean: number;
   p50: number;
   p99: number;
+}
+
+function figureOf(result: autocannon.Result): Figure {
+  return {
+    rps: result.requests.average,
+    mean: result.latency.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 /** A fixed number of sequential requests, for a reference that takes seconds per request. */
@@ -43,7 +54,7 @@ async function measureSlow(url: string, amount: number): Promise<Figure> {
   const result = await autocannon({ url, connections: 1, amount, timeout: 120 });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return figureOf(result);
 }
 
 async function measure(url: string, connections: number): Promise<Figure> {
@@ -52,7 +63,7 @@ async function measure(url: string, connections: number): Promise<Figure> {
   const result = await autocannon({ url, connections, duration: seconds });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return figureOf(result);
 }
 
 const rows: Record<string, unknown>[] = [];
@@ -66,7 +77,7 @@ const print = (
 ) => {
   rows.push({ dataset, engine, endpoint, mode, ...figure, note });
   console.log(
-    `${dataset.padEnd(10)} ${engine.padEnd(8)} ${endpoint.padEnd(34)} ${mode.padEnd(8)} ${String(Math.round(figure.rps)).padStart(7)} req/s  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms ${note}`,
+    `${dataset.padEnd(10)} ${engine.padEnd(8)} ${endpoint.padEnd(34)} ${mode.padEnd(8)} ${String(Math.round(figure.rps)).padStart(7)} req/s  mean ${figure.mean.toFixed(1).padStart(6)} ms  p50 ${String(figure.p50).padStart(4)} ms  p99 ${String(figure.p99).padStart(4)} ms ${note}`,
   );
 };
 
@@ -127,7 +138,7 @@ async function benchDataset(dataset: string, engine: "pglite" | "postgres", targ
       "alerts list: per-request window fn",
       "uncached",
       original,
-      `ours is ${(original.p50 / Math.max(ours.p50, 0.5)).toFixed(0)}x faster at p50 (target >= 100x; our p99 <= 20 ms on PGlite)`,
+      `ours is ${(original.p50 / Math.max(ours.p50, 0.5)).toFixed(0)}x faster at p50, ${(original.mean / ours.mean).toFixed(0)}x by mean (target >= 100x; our p99 <= 20 ms on PGlite)`,
     );
   } finally {
     server.child.kill("SIGTERM");

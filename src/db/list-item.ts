@@ -54,9 +54,9 @@ export function alertFields(alias: string): [string, string][] {
 export function selectList(fields: [string, string][]): string {
   return fields.map(([name, sql]) => `${sql} AS "${name}"`).join(",\n  ");
 }
-
+/** A JSON object of `fields`, written compactly (row_to_json writes no spaces, unlike json_build_object). */
 function jsonObject(fields: [string, string][]): string {
-  return `json_build_object(${fields.map(([name, sql]) => `'${name}', ${sql}`).join(", ")})`;
+  return `(SELECT row_to_json(o) FROM (SELECT ${selectList(fields)}) o)`;
 }
 
 /** The JSON text of a facility's list item, over a row aliased `alias` with the facility's columns. */
@@ -65,10 +65,12 @@ export function listItemJson(alias: string): string {
 }
 
 /**
- * The JSON text of an alert view's list item, over a rating_alert row aliased `alias`: the facility's list fields
- * and, last, its ratingAlert without ratingMetric, which the SQL function alert_item() (migration 0005) adds for
- * the metric the visitor chose.
+ * The stored text of an alert view's list item, over a rating_alert row aliased `alias`: the JSON of the facility's
+ * list fields and, last, its ratingAlert, but without the two closing braces. The SQL function alert_item()
+ * (migration 0005) closes it with the ratingAlert's metric, the one the visitor chose: a concatenation, where
+ * editing a complete text would cost a walk through its characters.
  */
 export function alertItemJson(alias: string): string {
-  return `${jsonObject([...listFields(alias), ["ratingAlert", jsonObject(alertFields(alias))]])}::text`;
+  const item = jsonObject([...listFields(alias), ["ratingAlert", jsonObject(alertFields(alias))]]);
+  return `left(${item}::text, -2)`;
 }

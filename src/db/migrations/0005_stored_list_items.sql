@@ -1,6 +1,6 @@
 -- Pages read as stored JSON (see src/db/list-item.ts):
 -- * facility.item and rating_alert.item hold each list item's JSON text, written by the ingest; a rating_alert
---   item's ratingAlert leaves out the metric, which alert_item() adds for the view's metric;
+--   item leaves its ratingAlert open, for alert_item() to close with the view's metric;
 -- * alert_rank numbers the facilities of each alert view without other filters (1, 2, ...) in the list's order
 --   (name, then CCN), so that a page is a range of positions, as fast at page 50 as at page 1;
 -- * alert_page() reads such a page and its view's summary in one call. It is PL/pgSQL because PL/pgSQL keeps a
@@ -18,10 +18,10 @@ CREATE TABLE alert_rank (
   PRIMARY KEY (period, metric, threshold, position)
 );
 
--- An alert item with "ratingMetric": metric_json (a JSON string) added to its ratingAlert, the item's last member:
--- the item's text ends with the closing braces of the two objects.
+-- An alert item: its stored text (rating_alert.item, which leaves its two objects open) closed with the ratingAlert's
+-- "ratingMetric": metric_json, a JSON string.
 CREATE FUNCTION alert_item(item text, metric_json text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT left(item, -2) || ', "ratingMetric" : ' || metric_json || '}}'
+  SELECT item || ',"ratingMetric":' || metric_json || '}}'
 $$;
 
 CREATE FUNCTION alert_page(
