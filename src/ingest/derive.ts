@@ -101,6 +101,8 @@ export async function recomputeDerived(db: Db): Promise<void> {
         "SELECT DISTINCT processing_date FROM release ORDER BY processing_date",
       )
     ).map((row) => row.processing_date);
+    // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
+    await tx.exec("ANALYZE rating_snapshot");
     // Facilities loaded before their list items were stored (migration 0005) get them now.
     await tx.exec(`UPDATE facility f SET item = ${listItemJson("f")} WHERE f.item IS NULL`);
     await tx.exec("DELETE FROM rating_alert; DELETE FROM alert_rank; DELETE FROM alert_summary;");
