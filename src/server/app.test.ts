@@ -98,6 +98,23 @@ beforeAll(async () => {
   quarterPrevious = new Map(readModel(quarterFile).map((row) => [row.ccn, row]));
 }, 60_000);
 
+/** The list item the API should give for a facility of the newest file. */
+function expectedListItem(model: ModelRow) {
+  return {
+    ccn: model.ccn,
+    providerName: model.name,
+    city: expect.any(String),
+    state: model.state,
+    overallRating: model.ratings["Overall Rating"],
+    healthInspectionRating: model.ratings["Health Inspection Rating"],
+    staffingRating: model.ratings["Staffing Rating"],
+    qmRating: model.ratings["QM Rating"],
+    averageResidentsPerDay: model.residents == null ? null : Math.round(model.residents),
+    healthDeficiencyScore: model.deficiency,
+    affiliatedEntityName: model.chain,
+  };
+}
+
 function expectedAlertRows(period: "lastPeriod" | "lastQuarter", metric: string, threshold: number) {
   const before = period === "lastPeriod" ? previous : quarterPrevious;
   return latest.filter((row) => {
@@ -171,19 +188,7 @@ describe.each(engines)("API on $name", (engine) => {
     expect(body.data.map((item) => item.ccn)).toEqual(latest.slice(0, 100).map((row) => row.ccn));
     const first = body.data[0] as FacilityListItem;
     const model = latest[0] as ModelRow;
-    expect(first).toEqual({
-      ccn: model.ccn,
-      providerName: model.name,
-      city: expect.any(String),
-      state: model.state,
-      overallRating: model.ratings["Overall Rating"],
-      healthInspectionRating: model.ratings["Health Inspection Rating"],
-      staffingRating: model.ratings["Staffing Rating"],
-      qmRating: model.ratings["QM Rating"],
-      averageResidentsPerDay: model.residents == null ? null : Math.round(model.residents),
-      healthDeficiencyScore: model.deficiency,
-      affiliatedEntityName: model.chain,
-    });
+    expect(first).toEqual(expectedListItem(model));
     await expectList("", latest);
   });
 
@@ -293,20 +298,7 @@ describe.each(engines)("API on $name", (engine) => {
       expectedAlert[`${stem.charAt(0).toLowerCase()}${stem.slice(1)}Diff`] =
         now == null || then == null ? 0 : now - then;
     }
-    const expected = {
-      ccn: model.ccn,
-      providerName: model.name,
-      city: expect.any(String),
-      state: model.state,
-      overallRating: model.ratings["Overall Rating"],
-      healthInspectionRating: model.ratings["Health Inspection Rating"],
-      staffingRating: model.ratings["Staffing Rating"],
-      qmRating: model.ratings["QM Rating"],
-      averageResidentsPerDay: model.residents == null ? null : Math.round(model.residents),
-      healthDeficiencyScore: model.deficiency,
-      affiliatedEntityName: model.chain,
-      ratingAlert: expectedAlert,
-    };
+    const expected = { ...expectedListItem(model), ratingAlert: expectedAlert };
     const view = `alertEnabled=true&alertMetric=${encodeURIComponent(metric)}`;
     // The view without other filters (precomputed order) and a filtered one (read from the alert rows).
     expect((await list(view)).data[0]).toEqual(expected);
