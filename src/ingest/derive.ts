@@ -1,9 +1,10 @@
-// Everything the API serves that is derived from the loaded releases: the rating-change alerts of each period
-// and the lookup lists. Recomputed after an ingest (and at start when an interrupted ingest left them stale),
-// so that a request is always an indexed read.
+// Everything the API serves that is derived from the loaded releases: the rating-change alerts of each period,
+// the summary sums and the lookup lists. Rebuilt as `<table>_next` tables after a load (and at start when an
+// interrupted load left them stale), published by the swap of stage.ts, so that a request is always an indexed read.
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
+import { createNext, indexNext, type SwappedTable, swapIn, yieldToRequests } from "./stage.ts";
 
 const METRICS = ["overall", "health_inspection", "staffing", "qm", "long_stay_qm", "short_stay_qm"] as const;
 
@@ -39,7 +40,12 @@ export function periodDates(
   return previous ? { latest, previous } : null;
 }
 
-async function computeAlerts(tx: Queryable, period: AlertPeriod, dates: readonly string[]): Promise<void> {
+async function computeAlerts(
+  db: Queryable,
+  period: AlertPeriod,
+  dates: readonly string[],
+  facilityTable: string,
+): Promise<void> {
   const pair = periodDates(dates, period);
   if (!pair) return;
   // Each rating_alert column, as SQL over the facility's latest snapshot l, the one it is compared with p, and the
@@ -58,14 +64,14 @@ async function computeAlerts(tx: Queryable, period: AlertPeriod, dates: readonly
     ["is_current", "f.ccn IS NOT NULL"],
     ...LISTING_COLUMNS.map((column): [string, string] => [column, `f.${column}`]),
   ];
-  await tx.query(
-    `INSERT INTO rating_alert (${columns.map(([column]) => column).join(", ")}, item)
+  await db.query(
+    `INSERT INTO rating_alert_next (${columns.map(([column]) => column).join(", ")}, item)
      SELECT a.*, CASE WHEN a.is_current THEN ${alertItemJson("a")} END
      FROM (
        SELECT ${columns.map(([column, sql]) => `${sql} AS ${column}`).join(",\n         ")}
        FROM rating_snapshot l
        JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
-       LEFT JOIN facility f ON f.ccn = l.ccn
+       LEFT JOIN ${facilityTable} f ON f.ccn = l.ccn
        WHERE l.processing_date = $2::date
      ) a`,
     [period, pair.latest, pair.previous],
@@ -73,18 +79,18 @@ async function computeAlerts(tx: Queryable, period: AlertPeriod, dates: readonly
 }
 
 /** The order and summary of each alert view without other filters (see migrations 0004 and 0005). */
-async function computeAlertViews(tx: Queryable, metric: (typeof METRICS)[number]): Promise<void> {
-  const changed = `FROM rating_alert a CROSS JOIN generate_series(1, 5) AS t(threshold)
+async function computeAlertViews(db: Queryable, metric: (typeof METRICS)[number]): Promise<void> {
+  const changed = `FROM rating_alert_next a CROSS JOIN generate_series(1, 5) AS t(threshold)
      WHERE a.is_current AND a.abs_${metric}_diff >= t.threshold`;
-  await tx.query(
-    `INSERT INTO alert_rank (period, metric, threshold, position, ccn)
+  await db.query(
+    `INSERT INTO alert_rank_next (period, metric, threshold, position, ccn)
      SELECT a.period, $1, t.threshold,
        row_number() OVER (PARTITION BY a.period, t.threshold ORDER BY a.provider_name, a.ccn), a.ccn
      ${changed}`,
     [metric],
   );
-  await tx.query(
-    `INSERT INTO alert_summary
+  await db.query(
+    `INSERT INTO alert_summary_next
      SELECT a.period, $1, t.threshold, count(*), coalesce(sum(floor(a.average_residents_per_day + 0.5)), 0),
        count(a.overall_rating), coalesce(sum(a.overall_rating), 0),
        count(a.health_deficiency_score), coalesce(sum(a.health_deficiency_score), 0)
@@ -94,40 +100,83 @@ async function computeAlertViews(tx: Queryable, metric: (typeof METRICS)[number]
   );
 }
 
-export async function recomputeDerived(db: Db): Promise<void> {
+/** The tables stageDerived builds, which the publishing transaction swaps in. */
+export const DERIVED_TABLES: readonly SwappedTable[] = [
+  "rating_alert",
+  "alert_rank",
+  "alert_summary",
+  "facility_summary",
+  "state_lu",
+  "affiliated_entity_name_lu",
+];
+
+/**
+ * Builds the derived tables as `<table>_next` for the releases of `dates` (ascending) and the facilities of
+ * `facilityTable` (`facility`, or `facility_next` when the load replaces them), one short statement at a time.
+ */
+export async function stageDerived(
+  db: Queryable,
+  dates: readonly string[],
+  facilityTable: "facility" | "facility_next",
+  afterEach: () => Promise<void> = yieldToRequests,
+): Promise<void> {
+  for (const table of DERIVED_TABLES) await createNext(db, table);
+  // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
+  await db.exec("ANALYZE rating_snapshot");
+  await afterEach();
+  for (const period of ["lastPeriod", "lastQuarter"] as const) {
+    await computeAlerts(db, period, dates, facilityTable);
+    await afterEach();
+  }
+  await indexNext(db, "rating_alert", afterEach);
+  for (const metric of METRICS) {
+    await computeAlertViews(db, metric);
+    await afterEach();
+  }
+  await indexNext(db, "alert_rank", afterEach);
+  await indexNext(db, "alert_summary", afterEach);
+  await db.exec(`
+    INSERT INTO state_lu_next (state) SELECT DISTINCT state FROM ${facilityTable} WHERE state IS NOT NULL;
+    INSERT INTO affiliated_entity_name_lu_next (affiliated_entity_name)
+      SELECT DISTINCT affiliated_entity_name FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL;`);
+  await afterEach();
+  await db.exec(`
+    INSERT INTO facility_summary_next
+      SELECT grouping(affiliated_entity_name) = 0, affiliated_entity_name, state, overall_rating, count(*),
+        coalesce(sum(floor(average_residents_per_day + 0.5)), 0), count(overall_rating),
+        coalesce(sum(overall_rating), 0), count(health_deficiency_score), coalesce(sum(health_deficiency_score), 0)
+      FROM ${facilityTable}
+      GROUP BY GROUPING SETS ((state, overall_rating), (affiliated_entity_name, state, overall_rating));`);
+  await afterEach();
+  for (const table of ["state_lu", "affiliated_entity_name_lu", "facility_summary"] as const) {
+    await indexNext(db, table, afterEach);
+  }
+}
+
+/** The processing dates of the published releases, ascending. */
+export async function publishedDates(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ processing_date: string }>(
+    "SELECT DISTINCT processing_date FROM release ORDER BY processing_date",
+  );
+  return rows.map((row) => row.processing_date);
+}
+
+/** Recomputes the derived tables of the published data (after an interrupted load, or a migration). */
+export async function recomputeDerived(
+  db: Db,
+  afterEach: () => Promise<void> = yieldToRequests,
+): Promise<void> {
+  // Facilities loaded before their list items were stored (migration 0005) get them now.
+  await db.exec(`UPDATE facility f SET item = ${listItemJson("f")} WHERE f.item IS NULL`);
+  await stageDerived(db, await publishedDates(db), "facility", afterEach);
+  const [count] = await db.query<{ n: number }>(
+    "SELECT count(*)::integer AS n FROM rating_snapshot WHERE processing_date IN (SELECT processing_date FROM release)",
+  );
   await db.transaction(async (tx) => {
-    const dates = (
-      await tx.query<{ processing_date: string }>(
-        "SELECT DISTINCT processing_date FROM release ORDER BY processing_date",
-      )
-    ).map((row) => row.processing_date);
-    // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
-    await tx.exec("ANALYZE rating_snapshot");
-    // Facilities loaded before their list items were stored (migration 0005) get them now.
-    await tx.exec(`UPDATE facility f SET item = ${listItemJson("f")} WHERE f.item IS NULL`);
-    await tx.exec("DELETE FROM rating_alert; DELETE FROM alert_rank; DELETE FROM alert_summary;");
-    await computeAlerts(tx, "lastPeriod", dates);
-    await computeAlerts(tx, "lastQuarter", dates);
-    for (const metric of METRICS) await computeAlertViews(tx, metric);
-    await tx.exec(`
-      DELETE FROM state_lu;
-      INSERT INTO state_lu (state) SELECT DISTINCT state FROM facility WHERE state IS NOT NULL;
-      DELETE FROM facility_summary;
-      INSERT INTO facility_summary
-        SELECT grouping(affiliated_entity_name) = 0, affiliated_entity_name, state, overall_rating, count(*),
-          coalesce(sum(floor(average_residents_per_day + 0.5)), 0), count(overall_rating),
-          coalesce(sum(overall_rating), 0), count(health_deficiency_score), coalesce(sum(health_deficiency_score), 0)
-        FROM facility
-        GROUP BY GROUPING SETS ((state, overall_rating), (affiliated_entity_name, state, overall_rating));
-      DELETE FROM affiliated_entity_name_lu;
-      INSERT INTO affiliated_entity_name_lu (affiliated_entity_name)
-        SELECT DISTINCT affiliated_entity_name FROM facility WHERE affiliated_entity_name IS NOT NULL;
-      UPDATE app_state SET derived_version = data_version, snapshot_count = (SELECT count(*) FROM rating_snapshot);
-      ANALYZE facility;
-      ANALYZE rating_alert;
-      ANALYZE facility_summary;
-      ANALYZE alert_rank;
-    `);
+    await swapIn(tx, DERIVED_TABLES);
+    await tx.query("UPDATE app_state SET derived_version = data_version, snapshot_count = $1", [
+      count?.n ?? 0,
+    ]);
   });
 }
 

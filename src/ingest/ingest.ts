@@ -1,20 +1,31 @@
-// Ingests files one by one (each atomically), then recomputes the derived tables once.
+// Ingests files one by one, each atomically, and publishes them (see stage.ts): a file's snapshots and, when it is
+// the newest Provider Information release, the next facility table are written in short steps; the publication
+// then adds the release rows and swaps in the facilities and the recomputed derived tables in one short transaction.
 import type { DataSource } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
-import { isDerivedStale, recomputeDerived } from "./derive.ts";
+import { DERIVED_TABLES, isDerivedStale, publishedDates, stageDerived } from "./derive.ts";
 import { IngestError } from "./errors.ts";
 import type { ReleaseKind } from "./layout.ts";
-import { loadRelease, replaceFacilities } from "./load.ts";
+import {
+  insertReleaseRecord,
+  insertSnapshots,
+  type ReleaseRecord,
+  releaseRecord,
+  stageFacilities,
+} from "./load.ts";
 import { type ParsedRelease, peekRelease } from "./parse-release.ts";
-import { readRelease } from "./read-release.ts";
+import { dateFallbackFor, type ReadHint, readRelease } from "./read-release.ts";
 import { inThreadReader, workerReader } from "./release-reader.ts";
 import { peekCsvHead } from "./source.ts";
+import { dropNextTables, hasNext, type SwappedTable, swapIn } from "./stage.ts";
 
 export interface IngestFileResult {
   file: string;
   status: "loaded" | "unchanged" | "failed";
   kind?: ReleaseKind;
   processingDate?: string;
+  /** Where the processing date came from when the file has none (see DateFallback). */
+  dateSource?: string;
   rowCount?: number;
   replacedFacilities?: boolean;
   seconds: number;
@@ -25,10 +36,114 @@ export type IngestPhase = "parsing" | "loading" | "done";
 
 export interface IngestOptions {
   source: DataSource;
-  /** See LoadOptions.newestProviderInRun. */
+  /** The newest processing date of the Provider Information files of the run (found from their first lines). */
   newestProviderInRun?: string | null;
+  /** What is known of files beyond their bytes (the listing date of a CMS archive), by path. */
+  hints?: ReadonlyMap<string, ReadHint>;
+  /**
+   * Publish after every file, so that what is loaded is served at once (the server's loads); otherwise once, at the
+   * end of the run (the command line: cheaper for long runs).
+   */
+  publishEachFile?: boolean;
+  /** Runs between the steps of a load; the server lets waiting requests in. */
+  afterEach?: () => Promise<void>;
   onPhase?: (file: string, phase: IngestPhase) => void;
   onFileDone?: (result: IngestFileResult) => void;
+}
+
+/** What a run has written but not yet published. */
+interface Run {
+  pending: { record: ReleaseRecord; result: IngestFileResult }[];
+  checksums: Set<string>;
+  /** The processing date of the facility_next table this run built, if any. */
+  facilitiesFrom: string | null;
+  /** A published month was updated: the derived tables must be recomputed. */
+  isDerivedStale: boolean;
+}
+
+/**
+ * Removes what an interrupted load left: unpublished snapshots (months in staged_month without a release) and the
+ * next tables. The published data is untouched.
+ */
+export async function discardUnpublished(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.exec(`
+      DELETE FROM rating_snapshot s USING staged_month m
+        WHERE s.processing_date = m.processing_date
+          AND NOT EXISTS (SELECT 1 FROM release r WHERE r.processing_date = m.processing_date);
+      DELETE FROM staged_month;`);
+  });
+  await dropNextTables(db);
+}
+
+async function newestPublishedProvider(db: Db): Promise<string | null> {
+  const [row] = await db.query<{ date: string | null }>(
+    "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM release WHERE kind = 'provider'",
+  );
+  return row?.date ?? null;
+}
+
+/** Writes one parsed release into the run (unpublished), or says it was loaded before. */
+async function stageRelease(
+  db: Db,
+  release: ParsedRelease,
+  run: Run,
+  options: IngestOptions,
+  startedAt: number,
+): Promise<{ status: "loaded" | "unchanged"; replacedFacilities: boolean; pending?: ReleaseRecord }> {
+  const afterEach = options.afterEach ?? (async () => {});
+  const known = await db.query("SELECT 1 FROM release WHERE checksum = $1", [release.checksum]);
+  if (known.length > 0 || run.checksums.has(release.checksum)) {
+    return { status: "unchanged", replacedFacilities: false };
+  }
+  const newestProvider = await newestPublishedProvider(db);
+  const isNewestProvider =
+    release.kind === "provider" &&
+    [newestProvider, options.newestProviderInRun ?? null, run.facilitiesFrom].every(
+      (date) => date === null || release.processingDate >= date,
+    );
+  if (isNewestProvider) {
+    try {
+      await stageFacilities(db, release, afterEach);
+    } catch (error) {
+      run.facilitiesFrom = null;
+      await dropNextTables(db);
+      throw error;
+    }
+  }
+  const [published] = await db.query<{ found: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM release WHERE processing_date = $1::date) AS found",
+    [release.processingDate],
+  );
+  const record = releaseRecord(release, options.source, startedAt);
+  try {
+    await db.transaction(async (tx) => {
+      await insertSnapshots(tx, release);
+      if (published?.found) {
+        // A second file for a month already served updates it in place (one short transaction).
+        await insertReleaseRecord(tx, record);
+        await tx.exec("UPDATE app_state SET data_version = data_version + 1, updated_at = now()");
+      } else {
+        await tx.query("INSERT INTO staged_month VALUES ($1) ON CONFLICT DO NOTHING", [
+          release.processingDate,
+        ]);
+      }
+    });
+  } catch (error) {
+    if (isNewestProvider) {
+      run.facilitiesFrom = null;
+      await dropNextTables(db);
+    }
+    throw error;
+  }
+  await afterEach();
+  if (isNewestProvider) run.facilitiesFrom = release.processingDate;
+  run.checksums.add(release.checksum);
+  if (published?.found) {
+    run.isDerivedStale = true;
+    return { status: "loaded", replacedFacilities: isNewestProvider };
+  }
+  return { status: "loaded", replacedFacilities: isNewestProvider, pending: record };
 }
 
 /** Loads one release that `parsed` delivers; failures of either step become a failed result. */
@@ -36,6 +151,7 @@ async function ingestParsed(
   db: Db,
   path: string,
   parsed: Promise<ParsedRelease>,
+  run: Run,
   options: IngestOptions,
   startedAt: number,
 ): Promise<IngestFileResult> {
@@ -44,37 +160,35 @@ async function ingestParsed(
     options.onPhase?.(path, "parsing");
     const release = await parsed;
     options.onPhase?.(path, "loading");
-    const loaded = await loadRelease(db, release, {
-      source: options.source,
-      startedAt,
-      newestProviderInRun: options.newestProviderInRun ?? null,
-    });
+    const staged = await stageRelease(db, release, run, options, startedAt);
     options.onPhase?.(path, "done");
-    return {
+    const result: IngestFileResult = {
       file: release.fileName,
-      status: loaded.status,
+      status: staged.status,
       kind: release.kind,
       processingDate: release.processingDate,
+      ...(release.dateSource ? { dateSource: release.dateSource } : {}),
       rowCount: release.rowCount,
-      replacedFacilities: loaded.replacedFacilities,
+      replacedFacilities: staged.replacedFacilities,
       seconds: seconds(),
     };
+    if (staged.pending) run.pending.push({ record: staged.pending, result });
+    return result;
   } catch (error) {
     const message = error instanceof IngestError ? error.message : `${path}: ${(error as Error).message}`;
     return { file: path, status: "failed", seconds: seconds(), error: message };
   }
 }
 
-export function ingestFile(db: Db, path: string, options: IngestOptions): Promise<IngestFileResult> {
-  return ingestParsed(db, path, readRelease(path), options, performance.now());
-}
-
 /** The newest processing date among the Provider Information files of a run, from their first lines. */
-async function newestProviderDate(paths: readonly string[]): Promise<string | null> {
+async function newestProviderDate(
+  paths: readonly string[],
+  hints: ReadonlyMap<string, ReadHint> | undefined,
+): Promise<string | null> {
   let newest: string | null = null;
   for (const path of paths) {
     const head = await peekCsvHead(path);
-    const peek = head === null ? null : peekRelease(head);
+    const peek = head === null ? null : peekRelease(head.text, dateFallbackFor(head.name, hints?.get(path)));
     if (peek?.kind === "provider" && (newest === null || peek.processingDate > newest))
       newest = peek.processingDate;
   }
@@ -89,44 +203,88 @@ async function ensureNewestFacilities(
   db: Db,
   paths: readonly string[],
   results: IngestFileResult[],
+  run: Run,
+  options: IngestOptions,
 ): Promise<void> {
-  const [row] = await db.query<{ releases: string | null; facilities: string | null }>(
-    `SELECT to_char((SELECT max(processing_date) FROM release WHERE kind = 'provider'), 'YYYY-MM-DD') AS releases,
-            to_char((SELECT max(processing_date) FROM facility), 'YYYY-MM-DD') AS facilities`,
-  );
-  if (!row?.releases || (row.facilities !== null && row.facilities >= row.releases)) return;
+  const pendingProviders = run.pending.filter(({ record }) => record.kind === "provider");
+  const candidates = [
+    await newestPublishedProvider(db),
+    ...pendingProviders.map(({ record }) => record.processingDate),
+  ].filter((date): date is string => date !== null);
+  const newest = candidates.sort().at(-1);
+  if (!newest) return;
+  let current = run.facilitiesFrom;
+  if (current === null) {
+    const [row] = await db.query<{ date: string | null }>(
+      "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility",
+    );
+    current = row?.date ?? null;
+  }
+  if (current !== null && current >= newest) return;
   const index = results.findLastIndex(
-    (result) =>
-      result.status !== "failed" && result.kind === "provider" && result.processingDate === row.releases,
+    (result) => result.status === "loaded" && result.kind === "provider" && result.processingDate === newest,
   );
   const path = paths[index];
   if (index < 0 || path === undefined) return;
-  const release = await readRelease(path);
-  await db.transaction(async (tx) => {
-    await replaceFacilities(tx, release);
-    await tx.exec("UPDATE app_state SET data_version = data_version + 1, updated_at = now()");
-  });
+  await stageFacilities(db, await readRelease(path, options.hints?.get(path)), options.afterEach);
+  run.facilitiesFrom = newest;
   (results[index] as IngestFileResult).replacedFacilities = true;
 }
 
 /**
- * Ingests files in order, each atomically, then recomputes the derived tables once. With several files, the next
- * file is parsed in a worker thread while the current one loads, and only the newest Provider Information file of
- * the run replaces the facilities (the older ones add their history).
+ * Publishes what the run wrote: the derived tables are rebuilt beside the live ones, then one short transaction
+ * adds the release rows and swaps in the new tables. Recomputes stale derived tables even when nothing is pending.
+ */
+async function publish(db: Db, run: Run, options: IngestOptions): Promise<void> {
+  const hasFacilities = run.facilitiesFrom !== null && (await hasNext(db, "facility"));
+  if (run.pending.length === 0 && !hasFacilities && !run.isDerivedStale && !(await isDerivedStale(db)))
+    return;
+  const afterEach = options.afterEach ?? (async () => {});
+  const pendingDates = [...new Set(run.pending.map(({ record }) => record.processingDate))];
+  const dates = [...new Set([...(await publishedDates(db)), ...pendingDates])].sort();
+  await stageDerived(db, dates, hasFacilities ? "facility_next" : "facility", afterEach);
+  const [count] = await db.query<{ n: number }>(
+    "SELECT count(*)::integer AS n FROM rating_snapshot WHERE processing_date = ANY($1::date[])",
+    [dates],
+  );
+  const tables: SwappedTable[] = hasFacilities ? ["facility", ...DERIVED_TABLES] : [...DERIVED_TABLES];
+  await db.transaction(async (tx) => {
+    for (const { record } of run.pending) await insertReleaseRecord(tx, record);
+    await tx.query("DELETE FROM staged_month WHERE processing_date = ANY($1::date[])", [pendingDates]);
+    await swapIn(tx, tables);
+    await tx.query(
+      `UPDATE app_state SET data_version = data_version + $1, derived_version = data_version + $1,
+         snapshot_count = $2, updated_at = now()`,
+      [Math.max(1, run.pending.length), count?.n ?? 0],
+    );
+  });
+  await afterEach();
+  run.pending = [];
+  run.facilitiesFrom = null;
+  run.isDerivedStale = false;
+}
+
+/**
+ * Ingests files in order, each atomically, and publishes them (after each file or at the end of the run). With
+ * several files, the next file is parsed in a worker thread while the current one loads, and only the newest
+ * Provider Information file of the run replaces the facilities (the older ones add their history).
  */
 export async function ingestFiles(
   db: Db,
   paths: readonly string[],
   options: IngestOptions,
 ): Promise<IngestFileResult[]> {
+  await discardUnpublished(db);
   const results: IngestFileResult[] = [];
   const isBatch = paths.length > 1;
-  const newestProviderInRun = isBatch ? await newestProviderDate(paths) : null;
-  const reader = isBatch ? workerReader() : inThreadReader;
+  const newestProviderInRun = isBatch ? await newestProviderDate(paths, options.hints) : null;
+  const reader = isBatch || options.publishEachFile ? workerReader() : inThreadReader;
+  const run: Run = { pending: [], checksums: new Set(), facilitiesFrom: null, isDerivedStale: false };
+  const runOptions = { ...options, newestProviderInRun };
   try {
     const startRead = (path: string | undefined) => {
       if (path === undefined) return null;
-      const parsed = reader.read(path);
+      const parsed = reader.read(path, options.hints?.get(path));
       parsed.catch(() => {}); // handled when awaited in ingestParsed
       return { parsed, startedAt: performance.now() };
     };
@@ -138,27 +296,47 @@ export async function ingestFiles(
         db,
         paths[index] as string,
         current.parsed,
-        { ...options, newestProviderInRun },
+        run,
+        runOptions,
         current.startedAt,
       );
       results.push(result);
+      if (options.publishEachFile && result.status === "loaded") await publishOrFail(db, run, runOptions);
       options.onFileDone?.(result);
     }
   } finally {
     await reader.close();
   }
-  await ensureNewestFacilities(db, paths, results);
-  if (await isDerivedStale(db)) await recomputeDerived(db);
+  await ensureNewestFacilities(db, paths, results, run, runOptions);
+  await publishOrFail(db, run, runOptions);
   return results;
+}
+
+/** A publication that fails takes its files with it: they are reported failed, and nothing of them remains. */
+async function publishOrFail(db: Db, run: Run, options: IngestOptions): Promise<void> {
+  try {
+    await publish(db, run, options);
+  } catch (error) {
+    const failed = run.pending;
+    const message = `publishing failed: ${(error as Error).message}`;
+    for (const { result } of failed) {
+      Object.assign(result, { status: "failed", error: `${result.file}: ${message}` });
+    }
+    run.pending = [];
+    run.facilitiesFrom = null;
+    await discardUnpublished(db).catch(() => {});
+    if (failed.length === 0) throw error;
+  }
 }
 
 export function describeResult(result: IngestFileResult): string {
   const time = `${result.seconds.toFixed(2)} s`;
   if (result.status === "failed") return `FAILED ${result.error} (nothing loaded from it)`;
+  const date = result.dateSource ? ` (date taken from ${result.dateSource})` : "";
   if (result.status === "unchanged") return `unchanged ${result.file}: already loaded (${time})`;
   const what =
     result.kind === "provider"
       ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
       : "ratings only";
-  return `loaded ${result.file}: ${result.rowCount} rows for ${result.processingDate} (${what}) in ${time}`;
+  return `loaded ${result.file}: ${result.rowCount} rows for ${result.processingDate}${date} (${what}) in ${time}`;
 }

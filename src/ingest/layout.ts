@@ -1,6 +1,7 @@
 // The columns the product reads from CMS files, under every header name CMS has used for them from 2017 to
-// 2026 (Star Ratings exports, `Federal Provider Number` files, `CMS Certification Number (CCN)` files with
-// `Affiliated Entity ...`, and the 2025+ `Chain ...` files).
+// 2026: the abbreviated `ProviderInfo_Download.csv` of the 2019-2020 monthly archives (`provnum`, `PROVNAME`,
+// `FILEDATE`, ...), Star Ratings exports, `Federal Provider Number` files, `CMS Certification Number (CCN)` files
+// with `Affiliated Entity ...`, and the 2025+ `Chain ...` files.
 
 export type FieldType = "ccn" | "text" | "rating" | "integer" | "number" | "date";
 
@@ -12,37 +13,43 @@ export interface FieldSpec {
 export const FIELDS = {
   ccn: {
     type: "ccn",
-    headers: ["CMS Certification Number (CCN)", "Federal Provider Number", "Provider Number"],
+    headers: ["CMS Certification Number (CCN)", "Federal Provider Number", "Provider Number", "provnum"],
   },
-  processingDate: { type: "date", headers: ["Processing Date"] },
-  providerName: { type: "text", headers: ["Provider Name"] },
-  address: { type: "text", headers: ["Provider Address"] },
-  city: { type: "text", headers: ["City/Town", "Provider City"] },
+  processingDate: { type: "date", headers: ["Processing Date", "FILEDATE"] },
+  providerName: { type: "text", headers: ["Provider Name", "PROVNAME"] },
+  address: { type: "text", headers: ["Provider Address", "ADDRESS"] },
+  city: { type: "text", headers: ["City/Town", "Provider City", "CITY"] },
   state: { type: "text", headers: ["State", "Provider State"] },
-  zip: { type: "text", headers: ["ZIP Code", "Provider Zip Code"] },
-  phone: { type: "text", headers: ["Telephone Number", "Provider Phone Number"] },
-  county: { type: "text", headers: ["County/Parish", "Provider County Name"] },
-  ownershipType: { type: "text", headers: ["Ownership Type"] },
-  certifiedBeds: { type: "integer", headers: ["Number of Certified Beds"] },
-  averageResidentsPerDay: { type: "number", headers: ["Average Number of Residents per Day"] },
-  overallRating: { type: "rating", headers: ["Overall Rating"] },
-  healthInspectionRating: { type: "rating", headers: ["Health Inspection Rating"] },
-  qmRating: { type: "rating", headers: ["QM Rating"] },
-  longStayQmRating: { type: "rating", headers: ["Long-Stay QM Rating"] },
-  shortStayQmRating: { type: "rating", headers: ["Short-Stay QM Rating"] },
-  staffingRating: { type: "rating", headers: ["Staffing Rating"] },
-  healthDeficiencyScore: { type: "number", headers: ["Rating Cycle 1 Health Deficiency Score"] },
-  totalWeightedHealthSurveyScore: { type: "number", headers: ["Total Weighted Health Survey Score"] },
-  substantiatedComplaints: { type: "integer", headers: ["Number of Substantiated Complaints"] },
+  zip: { type: "text", headers: ["ZIP Code", "Provider Zip Code", "ZIP"] },
+  phone: { type: "text", headers: ["Telephone Number", "Provider Phone Number", "PHONE"] },
+  county: { type: "text", headers: ["County/Parish", "Provider County Name", "COUNTY_NAME"] },
+  ownershipType: { type: "text", headers: ["Ownership Type", "OWNERSHIP"] },
+  certifiedBeds: { type: "integer", headers: ["Number of Certified Beds", "BEDCERT"] },
+  averageResidentsPerDay: { type: "number", headers: ["Average Number of Residents per Day", "RESTOT"] },
+  overallRating: { type: "rating", headers: ["Overall Rating", "overall_rating"] },
+  healthInspectionRating: { type: "rating", headers: ["Health Inspection Rating", "survey_rating"] },
+  qmRating: { type: "rating", headers: ["QM Rating", "quality_rating"] },
+  longStayQmRating: { type: "rating", headers: ["Long-Stay QM Rating", "ls_quality_rating"] },
+  shortStayQmRating: { type: "rating", headers: ["Short-Stay QM Rating", "ss_quality_rating"] },
+  staffingRating: { type: "rating", headers: ["Staffing Rating", "staffing_rating"] },
+  healthDeficiencyScore: {
+    type: "number",
+    headers: ["Rating Cycle 1 Health Deficiency Score", "cycle_1_defs_score"],
+  },
+  totalWeightedHealthSurveyScore: {
+    type: "number",
+    headers: ["Total Weighted Health Survey Score", "WEIGHTED_ALL_CYCLES_SCORE"],
+  },
+  substantiatedComplaints: { type: "integer", headers: ["Number of Substantiated Complaints", "cmplnt_cnt"] },
   infectionControlCitations: {
     type: "integer",
     headers: ["Number of Citations from Infection Control Inspections"],
   },
-  finesTotalDollars: { type: "number", headers: ["Total Amount of Fines in Dollars"] },
-  paymentDenials: { type: "integer", headers: ["Number of Payment Denials"] },
+  finesTotalDollars: { type: "number", headers: ["Total Amount of Fines in Dollars", "FINE_TOT"] },
+  paymentDenials: { type: "integer", headers: ["Number of Payment Denials", "PAYDEN_CNT"] },
   rnStaffingHoursPerResidentPerDay: {
     type: "number",
-    headers: ["Reported RN Staffing Hours per Resident per Day"],
+    headers: ["Reported RN Staffing Hours per Resident per Day", "RNHRD"],
   },
   totalNursingStaffTurnover: { type: "number", headers: ["Total nursing staff turnover"] },
   administratorsLeft: {
@@ -94,9 +101,12 @@ const HEADER_TO_FIELD = new Map<string, FieldName>(
 
 /**
  * Maps a header row to the product's fields. Returns the problem as a string when the file lacks what every
- * release needs (a CCN, the processing date and at least one rating).
+ * release needs (a CCN, the processing date unless the caller knows it otherwise, and at least one rating).
  */
-export function detectLayout(header: readonly string[]): Layout | string {
+export function detectLayout(
+  header: readonly string[],
+  { hasFallbackDate = false }: { hasFallbackDate?: boolean } = {},
+): Layout | string {
   const columns: Partial<Record<FieldName, number>> = {};
   header.forEach((cell, index) => {
     const field = HEADER_TO_FIELD.get(normalizeHeader(cell));
@@ -105,7 +115,9 @@ export function detectLayout(header: readonly string[]): Layout | string {
   if (columns.ccn === undefined) {
     return 'missing required column "CMS Certification Number (CCN)" (or "Federal Provider Number")';
   }
-  if (columns.processingDate === undefined) return 'missing required column "Processing Date"';
+  if (columns.processingDate === undefined && !hasFallbackDate) {
+    return 'missing required column "Processing Date" (or "FILEDATE")';
+  }
   if (!RATING_FIELDS.some((field) => columns[field] !== undefined)) {
     return 'missing required rating columns (e.g. "Overall Rating")';
   }

@@ -1,16 +1,12 @@
-// Loads one parsed release into the database in one transaction: the release record, its rating snapshots and,
-// for the newest Provider Information release, the current facilities. All or nothing.
+// Writes one parsed release: its rating snapshots (served once the release is published, see stage.ts) and, for
+// the newest Provider Information release, the next facility table. Each step is one short statement or
+// transaction; a file that fails leaves nothing of itself behind.
 import type { DataSource } from "../core/api-types.ts";
-import type { Db, Queryable } from "../db/client.ts";
+import type { Queryable } from "../db/client.ts";
 import { listItemJson } from "../db/list-item.ts";
 import type { FieldName } from "./layout.ts";
 import type { CellValue, ParsedRelease } from "./parse-release.ts";
-
-export interface LoadResult {
-  status: "loaded" | "unchanged";
-  /** Whether this release replaced the current facilities. */
-  replacedFacilities: boolean;
-}
+import { createNext, indexNext } from "./stage.ts";
 
 const SNAPSHOT_COLUMNS: [column: string, field: FieldName][] = [
   ["overall_rating", "overallRating"],
@@ -58,7 +54,8 @@ function column(release: ParsedRelease, field: FieldName): CellValue[] {
   return release.fields[field] ?? new Array<CellValue>(release.rowCount).fill(null);
 }
 
-async function insertSnapshots(tx: Queryable, release: ParsedRelease): Promise<void> {
+/** Writes the release's snapshots; a month that already has rows (an earlier file of it) is updated instead. */
+export async function insertSnapshots(tx: Queryable, release: ParsedRelease): Promise<void> {
   const present = SNAPSHOT_COLUMNS.filter(([, field]) => release.fields[field] !== undefined);
   const columns = present.map(([name]) => name);
   const arrays = present.map((_, index) => `$${index + 3}::smallint[]`);
@@ -84,71 +81,72 @@ async function insertSnapshots(tx: Queryable, release: ParsedRelease): Promise<v
   );
 }
 
+/** Rows of the facility table written per statement, so that no statement holds the database for long. */
+const FACILITY_CHUNK = 4000;
+
 /**
- * Replaces all facilities. Like any bulk load, it drops the secondary indexes first and rebuilds them from their
- * own definitions afterwards: building the trigram indexes once is several times faster than 15,000 inserts into
- * them. (On PostgreSQL, readers of the facility table wait for this transaction, about a second, once a month.)
+ * Builds `facility_next` from a Provider Information release (published by the swap in stage.ts). The rows go in
+ * before the indexes: building the trigram indexes once is several times faster than filling them row by row.
  */
-export async function replaceFacilities(tx: Queryable, release: ParsedRelease): Promise<void> {
-  const indexes = await tx.query<{ name: string; definition: string }>(
-    `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-     WHERE i.schemaname = current_schema() AND i.tablename = 'facility'
-       AND i.indexname NOT IN (SELECT conname FROM pg_constraint WHERE conrelid = 'facility'::regclass)`,
-  );
-  for (const index of indexes) await tx.exec(`DROP INDEX ${index.name}`);
-  await tx.exec("TRUNCATE facility");
+export async function stageFacilities(
+  db: Queryable,
+  release: ParsedRelease,
+  afterEach: () => Promise<void> = async () => {},
+): Promise<void> {
+  const table = await createNext(db, "facility");
   const names = FACILITY_COLUMNS.map(([name]) => name);
-  await tx.query(
-    `INSERT INTO facility (${names.join(", ")}, processing_date, item)
-     SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${listItemJson("f")}
-     FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})
-       AS f(${names.join(", ")})`,
-    [...FACILITY_COLUMNS.map(([, field]) => column(release, field)), release.processingDate],
-  );
-  for (const index of indexes) await tx.exec(index.definition);
-}
-
-export interface LoadOptions {
-  source: DataSource;
-  /** performance.now() when work on the file began, for the recorded duration. */
-  startedAt: number;
-  /**
-   * The newest processing date of the Provider Information files in the same run: a file older than that would
-   * replace the facilities only for a later file of the run to replace them again, so it only adds history.
-   */
-  newestProviderInRun?: string | null;
-}
-
-export async function loadRelease(db: Db, release: ParsedRelease, options: LoadOptions): Promise<LoadResult> {
-  const { source, startedAt } = options;
-  return db.transaction(async (tx) => {
-    const known = await tx.query("SELECT 1 FROM release WHERE checksum = $1", [release.checksum]);
-    if (known.length > 0) return { status: "unchanged", replacedFacilities: false };
-
-    const [newest] = await tx.query<{ newest: string | null }>(
-      "SELECT max(processing_date) AS newest FROM release WHERE kind = 'provider'",
-    );
-    const isNewestProvider =
-      release.kind === "provider" &&
-      (newest?.newest == null || release.processingDate >= newest.newest) &&
-      (options.newestProviderInRun == null || release.processingDate >= options.newestProviderInRun);
-
-    await insertSnapshots(tx, release);
-    if (isNewestProvider) await replaceFacilities(tx, release);
-    await tx.query(
-      `INSERT INTO release (processing_date, kind, source, file_name, checksum, row_count, duration_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+  for (let start = 0; start < release.rowCount; start += FACILITY_CHUNK) {
+    const end = Math.min(release.rowCount, start + FACILITY_CHUNK);
+    await db.query(
+      `INSERT INTO ${table} (${names.join(", ")}, processing_date, item)
+       SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${listItemJson("f")}
+       FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})
+         AS f(${names.join(", ")})`,
       [
+        ...FACILITY_COLUMNS.map(([, field]) => column(release, field).slice(start, end)),
         release.processingDate,
-        release.kind,
-        source,
-        release.fileName,
-        release.checksum,
-        release.rowCount,
-        Math.round(performance.now() - startedAt),
       ],
     );
-    await tx.exec("UPDATE app_state SET data_version = data_version + 1, updated_at = now()");
-    return { status: "loaded", replacedFacilities: isNewestProvider };
-  });
+    await afterEach();
+  }
+  await indexNext(db, "facility", afterEach);
+}
+
+/** The release row, written by the publishing transaction. */
+export interface ReleaseRecord {
+  processingDate: string;
+  kind: ParsedRelease["kind"];
+  source: DataSource;
+  fileName: string;
+  checksum: string;
+  rowCount: number;
+  durationMs: number;
+}
+
+export function releaseRecord(release: ParsedRelease, source: DataSource, startedAt: number): ReleaseRecord {
+  return {
+    processingDate: release.processingDate,
+    kind: release.kind,
+    source,
+    fileName: release.fileName,
+    checksum: release.checksum,
+    rowCount: release.rowCount,
+    durationMs: Math.round(performance.now() - startedAt),
+  };
+}
+
+export async function insertReleaseRecord(tx: Queryable, record: ReleaseRecord): Promise<void> {
+  await tx.query(
+    `INSERT INTO release (processing_date, kind, source, file_name, checksum, row_count, duration_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      record.processingDate,
+      record.kind,
+      record.source,
+      record.fileName,
+      record.checksum,
+      record.rowCount,
+      record.durationMs,
+    ],
+  );
 }

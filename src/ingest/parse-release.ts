@@ -15,10 +15,18 @@ import { isSpreadsheetNumber, recoverSpreadsheetCcn, stateFromLocation } from ".
 
 export type CellValue = string | number | null;
 
+/** The processing date of a file that has none, and where it was taken from (for the ingest's output). */
+export interface DateFallback {
+  date: string;
+  source: string;
+}
+
 export interface ParsedRelease {
   fileName: string;
   kind: ReleaseKind;
   processingDate: string;
+  /** Set when the file has no processing date column: where its date came from instead. */
+  dateSource?: string;
   rowCount: number;
   /** sha256 of the CSV bytes: the same data loaded twice is recognised whatever the wrapper (zip, gzip). */
   checksum: string;
@@ -117,7 +125,12 @@ function lineOfRecord(text: string, recordIndex: number): number {
   return line;
 }
 
-export function parseRelease(fileName: string, bytes: Buffer, text: string): ParsedRelease {
+export function parseRelease(
+  fileName: string,
+  bytes: Buffer,
+  text: string,
+  fallback?: DateFallback,
+): ParsedRelease {
   const fail = (problem: string, recordIndex?: number, column?: string): never => {
     throw new IngestError(
       fileName,
@@ -131,9 +144,10 @@ export function parseRelease(fileName: string, bytes: Buffer, text: string): Par
   if (csvError) fail(`malformed CSV: ${csvError.message}`, csvError.row ?? undefined);
   const [header, ...records] = parsed.data;
   if (!header) return fail("the file is empty");
-  const layout = detectLayout(header);
+  const layout = detectLayout(header, { hasFallbackDate: fallback !== undefined });
   if (typeof layout === "string") return fail(layout, 0);
   if (records.length === 0) fail("the file has a header but no rows");
+  const hasDateColumn = layout.columns.processingDate !== undefined;
 
   const present = Object.entries(layout.columns) as [FieldName, number][];
   const fields: Partial<Record<FieldName, CellValue[]>> = {};
@@ -183,7 +197,7 @@ export function parseRelease(fileName: string, bytes: Buffer, text: string): Par
     }
     firstCcnRecord.set(ccn, recordIndex);
     const rawDate = record[dateColumn] ?? "";
-    if (rawDate !== rawProcessingDate) {
+    if (hasDateColumn && rawDate !== rawProcessingDate) {
       const date = (fields.processingDate as CellValue[])[rowIndex] as string | null;
       if (date === null) fail("Processing Date is blank", recordIndex, header[dateColumn]);
       if (processingDate !== null && date !== processingDate) {
@@ -206,7 +220,8 @@ export function parseRelease(fileName: string, bytes: Buffer, text: string): Par
   return {
     fileName,
     kind: layout.kind,
-    processingDate: processingDate as string,
+    processingDate: hasDateColumn ? (processingDate as string) : (fallback as DateFallback).date,
+    ...(hasDateColumn ? {} : { dateSource: (fallback as DateFallback).source }),
     rowCount: records.length,
     checksum: createHash("sha256").update(bytes).digest("hex"),
     fields,
@@ -214,19 +229,38 @@ export function parseRelease(fileName: string, bytes: Buffer, text: string): Par
 }
 
 /** The kind and processing date of a file, from its header and first record; null when they cannot be told. */
-export function peekRelease(head: string): { kind: ReleaseKind; processingDate: string } | null {
+export function peekRelease(
+  head: string,
+  fallback?: DateFallback,
+): { kind: ReleaseKind; processingDate: string } | null {
   const [header, first] = Papa.parse<string[]>(head, {
     delimiter: ",",
     skipEmptyLines: true,
     preview: 2,
   }).data;
   if (!header || !first) return null;
-  const layout = detectLayout(header);
-  if (typeof layout === "string" || layout.columns.processingDate === undefined) return null;
+  const layout = detectLayout(header, { hasFallbackDate: fallback !== undefined });
+  if (typeof layout === "string") return null;
+  if (layout.columns.processingDate === undefined) {
+    return fallback ? { kind: layout.kind, processingDate: fallback.date } : null;
+  }
   try {
     const processingDate = parseDate(first[layout.columns.processingDate] ?? "");
     return processingDate ? { kind: layout.kind, processingDate } : null;
   } catch {
     return null;
   }
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** The month of a `MonYYYY` token in a file name (`NH_ProviderInfo_Jul2026.csv`), as its first day. */
+export function monthFromName(name: string): string | null {
+  const match =
+    /(?<![A-Za-z])(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[_ -]?((?:19|20)\d\d)(?!\d)/i.exec(
+      name,
+    );
+  if (!match) return null;
+  const month = MONTHS.indexOf((match[1] as string).toLowerCase()) + 1;
+  return `${match[2]}-${String(month).padStart(2, "0")}-01`;
 }

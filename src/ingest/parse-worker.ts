@@ -1,11 +1,12 @@
 // Parses files in a worker thread, so that parsing the next file overlaps with loading the current one.
 import { parentPort } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
-import { readRelease } from "./read-release.ts";
+import { type ReadHint, readRelease } from "./read-release.ts";
 
 export interface ParseRequest {
   id: number;
   path: string;
+  hint?: ReadHint;
 }
 
 export type ParseReply =
@@ -19,7 +20,7 @@ parentPort?.on("message", async (request: ParseRequest) => {
   try {
     parentPort?.postMessage({
       id: request.id,
-      release: await readRelease(request.path),
+      release: await readRelease(request.path, request.hint),
     } satisfies ParseReply);
   } catch (error) {
     const reply: ParseReply =

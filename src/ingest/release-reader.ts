@@ -3,10 +3,10 @@ import { Worker } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
 import type { ParsedRelease } from "./parse-release.ts";
 import type { ParseReply, ParseRequest } from "./parse-worker.ts";
-import { readRelease } from "./read-release.ts";
+import { type ReadHint, readRelease } from "./read-release.ts";
 
 export interface ReleaseReader {
-  read(path: string): Promise<ParsedRelease>;
+  read(path: string, hint?: ReadHint): Promise<ParsedRelease>;
   close(): Promise<void>;
 }
 
@@ -34,11 +34,11 @@ export function workerReader(): ReleaseReader {
   worker.on("error", failAll);
   worker.on("exit", () => failAll(new Error("the parse worker stopped")));
   return {
-    read(path) {
+    read(path, hint) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, path } satisfies ParseRequest);
+        worker.postMessage({ id, path, ...(hint ? { hint } : {}) } satisfies ParseRequest);
       });
     },
     async close() {

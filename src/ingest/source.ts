@@ -1,5 +1,5 @@
-// Reads an input file into the bytes of one CMS CSV: plain CSV, gzipped CSV, or a CMS monthly zip archive
-// (whose NH_ProviderInfo member is taken). Decodes UTF-8 or cp1252 text.
+// Reads an input file into the bytes of one CMS CSV: plain CSV, gzipped CSV, or a CMS monthly zip archive (whose
+// Provider Information member is taken, in any of the archives' three layouts). Decodes UTF-8 or cp1252 text.
 import { createReadStream } from "node:fs";
 import { open, readFile } from "node:fs/promises";
 import { basename } from "node:path";
@@ -14,17 +14,36 @@ export interface CsvSource {
   bytes: Buffer;
 }
 
-const PROVIDER_INFO_MEMBER = /(^|\/)NH_ProviderInfo[^/]*\.csv$/i;
+/**
+ * The Provider Information member of a CMS monthly archive, whatever the layout: `ProviderInfo_Download.csv`
+ * (2019 to mid 2020), `NH_ProviderInfo_MonYYYY.csv` (mid 2020 to mid 2026, sometimes in a sub-folder) and
+ * `<datasetId>_<YYYY-MM-DD>_NH_ProviderInfo_MonYYYY.csv` (from July 2026). Operating-system junk (`__MACOSX/`,
+ * `._*`, `.DS_Store`), the other tables and `manifest.json` are not it.
+ */
+export function isProviderInfoMember(fileName: string): boolean {
+  const parts = fileName.split("/");
+  const base = parts.at(-1) ?? "";
+  if (parts.includes("__MACOSX") || base.startsWith(".")) return false;
+  return /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_)?ProviderInfo(?:_[A-Za-z0-9]+)?\.csv$/i.test(base);
+}
 
 export async function readCsvSource(path: string): Promise<CsvSource> {
   const name = basename(path);
   let raw: Buffer;
   try {
+    const handle = await open(path, "r");
+    try {
+      const magic = Buffer.alloc(4);
+      const { bytesRead } = await handle.read(magic, 0, 4, 0);
+      if (bytesRead === 4 && magic.readUInt32LE(0) === 0x04034b50) return readZipMember(name, path);
+    } finally {
+      await handle.close();
+    }
     raw = await readFile(path);
   } catch (error) {
+    if (error instanceof IngestError) throw error;
     throw new IngestError(name, `cannot read file: ${(error as Error).message}`);
   }
-  if (raw.length >= 4 && raw.readUInt32LE(0) === 0x04034b50) return readZipMember(name, raw);
   if (raw.length >= 2 && raw[0] === 0x1f && raw[1] === 0x8b) {
     try {
       return { name, bytes: gunzipSync(raw) };
@@ -35,28 +54,47 @@ export async function readCsvSource(path: string): Promise<CsvSource> {
   return { name, bytes: raw };
 }
 
-function readZipMember(name: string, raw: Buffer): Promise<CsvSource> {
+function readZipMember(name: string, path: string): Promise<CsvSource> {
   return new Promise((resolve, reject) => {
-    const fail = (problem: string) => reject(new IngestError(name, problem));
-    yauzl.fromBuffer(raw, { lazyEntries: true }, (openError, zip) => {
+    let isSettled = false;
+    const settle = (fn: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      fn();
+    };
+    const fail = (problem: string) => settle(() => reject(new IngestError(name, problem)));
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (openError, zip) => {
       if (openError || !zip) return fail(`unreadable zip archive: ${openError?.message ?? "unknown error"}`);
-      let found = false;
-      zip.on("error", (error: Error) => fail(`unreadable zip archive: ${error.message}`));
+      let nestedArchives = 0;
+      zip.on("error", (error: Error) => {
+        zip.close();
+        fail(`unreadable zip archive: ${error.message}`);
+      });
       zip.on("end", () => {
-        if (!found) fail("the zip archive has no NH_ProviderInfo CSV member");
+        zip.close();
+        fail(
+          nestedArchives > 0
+            ? `an annual bundle (a zip of ${nestedArchives} monthly archives), not a monthly archive: load the monthly archives instead`
+            : "the zip archive has no Provider Information CSV member (ProviderInfo_Download.csv or NH_ProviderInfo_*.csv)",
+        );
       });
       zip.on("entry", (entry: yauzl.Entry) => {
-        if (!PROVIDER_INFO_MEMBER.test(entry.fileName)) return zip.readEntry();
-        found = true;
+        if (/\.zip$/i.test(entry.fileName)) nestedArchives += 1;
+        if (!isProviderInfoMember(entry.fileName)) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream)
+          if (streamError || !stream) {
+            zip.close();
             return fail(`unreadable member ${entry.fileName}: ${streamError?.message}`);
+          }
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("error", (error) => fail(`unreadable member ${entry.fileName}: ${error.message}`));
+          stream.on("error", (error) => {
+            zip.close();
+            fail(`unreadable member ${entry.fileName}: ${error.message}`);
+          });
           stream.on("end", () => {
             zip.close();
-            resolve({ name: `${name}:${entry.fileName}`, bytes: Buffer.concat(chunks) });
+            settle(() => resolve({ name: `${name}:${entry.fileName}`, bytes: Buffer.concat(chunks) }));
           });
         });
       });
@@ -82,10 +120,14 @@ export function decodeCsvText(bytes: Buffer): string {
 }
 
 /**
- * The header and first record of a file, read from its beginning only where the wrapper allows (plain and
- * gzipped CSV); zip members are read whole. Null when the file cannot be read: the ingest reports that later.
+ * The beginning of a file's CSV text (its header and first records) and the file's name in messages (with the
+ * archive member for zips), read from the file's beginning where the wrapper allows (plain and gzipped CSV); zip
+ * members are read whole. Null when the file cannot be read: the ingest reports that later.
  */
-export async function peekCsvHead(path: string, bytes = 256 * 1024): Promise<string | null> {
+export async function peekCsvHead(
+  path: string,
+  bytes = 256 * 1024,
+): Promise<{ name: string; text: string } | null> {
   try {
     const handle = await open(path, "r");
     let head: Buffer;
@@ -97,12 +139,13 @@ export async function peekCsvHead(path: string, bytes = 256 * 1024): Promise<str
       await handle.close();
     }
     if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
-      return decodeCsvText((await readCsvSource(path)).bytes.subarray(0, bytes));
+      const source = await readCsvSource(path);
+      return { name: source.name, text: decodeCsvText(source.bytes.subarray(0, bytes)) };
     }
     if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
       head = await gunzipHead(path, bytes);
     }
-    return decodeCsvText(head);
+    return { name: basename(path), text: decodeCsvText(head) };
   } catch {
     return null;
   }

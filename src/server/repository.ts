@@ -242,7 +242,9 @@ export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]
        long_stay_qm_rating AS "longStayQmRating",
        short_stay_qm_rating AS "shortStayQmRating",
        staffing_rating AS "staffingRating"
-     FROM rating_snapshot WHERE ccn = $1`,
+     FROM rating_snapshot
+     -- A month a load has written but not yet published (see src/ingest/stage.ts) is not served.
+     WHERE ccn = $1 AND processing_date IN (SELECT processing_date FROM release)`,
     [ccn],
     't."processingDate"',
   );
@@ -287,7 +289,10 @@ export async function readDataVersion(db: Queryable): Promise<string> {
   return row?.version ?? "0";
 }
 
-export async function readMeta(db: Queryable): Promise<Meta> {
+/** What the database says of its data; the server adds what it is loading and its refresh status. */
+export type StoredMeta = Omit<Meta, "load" | "refresh">;
+
+export async function readMeta(db: Queryable): Promise<StoredMeta> {
   const [processingDates, counts, source, dataVersion, facilities] = await Promise.all([
     textColumn(db, "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS value FROM release"),
     db.query<{ facilities: number; snapshots: number }>(

@@ -1,0 +1,102 @@
+// Publishing a load atomically in short steps. The tables the API reads whole (the facilities and everything
+// derived from the releases) are rebuilt beside the live ones as `<table>_next`, in statements that each hold the
+// database for well under a second, and then swapped in by one short transaction of renames. On the embedded
+// database, which answers one statement at a time, requests keep being answered between the steps; on every
+// engine, readers see the old data until the swap commits and the new data after it.
+import type { Queryable } from "../db/client.ts";
+
+/** The tables a publication replaces whole. */
+export const SWAPPED_TABLES = [
+  "facility",
+  "rating_alert",
+  "alert_rank",
+  "alert_summary",
+  "facility_summary",
+  "state_lu",
+  "affiliated_entity_name_lu",
+] as const;
+export type SwappedTable = (typeof SWAPPED_TABLES)[number];
+
+const NEXT = "_next";
+
+export function nextName(table: SwappedTable): string {
+  return `${table}${NEXT}`;
+}
+
+/** An empty copy of `table` (columns, defaults, checks; no indexes yet: they are built after the rows). */
+export async function createNext(db: Queryable, table: SwappedTable): Promise<string> {
+  const next = nextName(table);
+  await db.exec(
+    `DROP TABLE IF EXISTS ${next}; CREATE TABLE ${next} (LIKE ${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+  );
+  return next;
+}
+
+type IndexDefinition = { name: string; definition: string; isPrimaryKey: boolean };
+
+async function indexesOf(db: Queryable, table: string): Promise<IndexDefinition[]> {
+  return db.query<IndexDefinition>(
+    `SELECT i.indexname AS name, i.indexdef AS definition,
+       EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname AND c.contype = 'p'
+               AND c.conrelid = to_regclass(i.schemaname || '.' || i.tablename)) AS "isPrimaryKey"
+     FROM pg_indexes i
+     WHERE i.schemaname = current_schema() AND i.tablename = $1
+     ORDER BY i.indexname`,
+    [table],
+  );
+}
+
+/**
+ * Builds on `<table>_next` the indexes `table` has, named `<index>_next` (renamed back by the swap), one
+ * statement each, and refreshes its statistics. `afterEach` runs between the statements (to let requests in).
+ */
+export async function indexNext(
+  db: Queryable,
+  table: SwappedTable,
+  afterEach: () => Promise<void> = async () => {},
+): Promise<void> {
+  const next = nextName(table);
+  for (const index of await indexesOf(db, table)) {
+    const match = /^CREATE (UNIQUE )?INDEX \S+ ON \S+ (.*)$/s.exec(index.definition);
+    if (!match) throw new Error(`unexpected index definition: ${index.definition}`);
+    const name = `${index.name}${NEXT}`;
+    await db.exec(`CREATE ${match[1] ?? ""}INDEX ${name} ON ${next} ${match[2]}`);
+    if (index.isPrimaryKey) {
+      await db.exec(`ALTER TABLE ${next} ADD CONSTRAINT ${name} PRIMARY KEY USING INDEX ${name}`);
+    }
+    await afterEach();
+  }
+  await db.exec(`ANALYZE ${next}`);
+}
+
+/** In the publishing transaction: each `<table>_next` replaces `table`, its indexes taking their usual names. */
+export async function swapIn(tx: Queryable, tables: readonly SwappedTable[]): Promise<void> {
+  for (const table of tables) {
+    const next = nextName(table);
+    const indexes = await indexesOf(tx, next);
+    await tx.exec(`DROP TABLE ${table}; ALTER TABLE ${next} RENAME TO ${table}`);
+    for (const index of indexes) {
+      if (index.name.endsWith(NEXT)) {
+        await tx.exec(`ALTER INDEX ${index.name} RENAME TO ${index.name.slice(0, -NEXT.length)}`);
+      }
+    }
+  }
+}
+
+export async function hasNext(db: Queryable, table: SwappedTable): Promise<boolean> {
+  const [row] = await db.query<{ found: boolean }>(
+    "SELECT to_regclass(current_schema() || '.' || $1) IS NOT NULL AS found",
+    [nextName(table)],
+  );
+  return row?.found ?? false;
+}
+
+/** Drops what an unfinished publication left behind. */
+export async function dropNextTables(db: Queryable): Promise<void> {
+  await db.exec(SWAPPED_TABLES.map((table) => `DROP TABLE IF EXISTS ${nextName(table)};`).join(" "));
+}
+
+/** Lets requests waiting for the embedded database run before the next step. */
+export function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
