@@ -106,6 +106,33 @@ export type AlertWithCcn = z.infer<typeof alertWithCcnSchema>;
 export const dataSourceSchema = z.enum(["cms", "demo", "files"]);
 export type DataSource = z.infer<typeof dataSourceSchema>;
 
+/** What the server is loading from CMS right now (first start or a refresh), for the page's progress. */
+export const dataLoadSchema = z.object({
+  /** True while a first load or a refresh is downloading or loading files. */
+  isLoading: z.boolean(),
+  /** "initial": the first load of an empty database; "refresh": a periodic check that found new files. */
+  kind: z.nullable(z.enum(["initial", "refresh"])),
+  /** A short description of the current step, e.g. "Downloading nursing-homes_2026-06-24.zip". */
+  step: z.nullable(z.string()),
+  filesDone: z.int(),
+  filesTotal: z.int(),
+  /** Bytes of the file being downloaded, when one is (total null when the server did not say). */
+  bytesDone: z.nullable(z.number()),
+  bytesTotal: z.nullable(z.number()),
+});
+export type DataLoad = z.infer<typeof dataLoadSchema>;
+
+/** The periodic refresh from CMS (CMS_REFRESH_INTERVAL_S); timestamps are ISO 8601. */
+export const refreshStatusSchema = z.object({
+  /** Seconds between checks; 0 when the refresh is off. */
+  intervalSeconds: z.int(),
+  lastCheck: z.nullable(z.string()),
+  lastSuccess: z.nullable(z.string()),
+  nextCheck: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+});
+export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
+
 export const metaSchema = z.object({
   source: z.nullable(dataSourceSchema),
   latestProcessingDate: z.nullable(z.string()),
@@ -115,6 +142,8 @@ export const metaSchema = z.object({
   facilityCount: z.number(),
   snapshotCount: z.number(),
   dataVersion: z.string(),
+  load: dataLoadSchema,
+  refresh: refreshStatusSchema,
 });
 export type Meta = z.infer<typeof metaSchema>;
 
