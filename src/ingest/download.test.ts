@@ -164,7 +164,7 @@ describe("downloadLatestProviderInfo", () => {
     expect((await readFile(file)).equals(CSV)).toBe(true);
   });
 
-  it("throws and leaves nothing behind when the connection breaks off halfway", async () => {
+  it("throws when the connection keeps breaking off halfway, keeping the part for a later resume", async () => {
     routes.set(PROVIDER_INFO_METADATA_PATH, json(metastoreItem(CSV_PATH)));
     routes.set(CSV_PATH, (_req, res) => {
       res.writeHead(200, { "content-type": "text/csv", "content-length": 2_097_152 });
@@ -173,7 +173,7 @@ describe("downloadLatestProviderInfo", () => {
       });
     });
 
-    const error = await downloadLatestProviderInfo({ baseUrl, dir }).catch((e: unknown) => e);
+    const error = await downloadLatestProviderInfo({ baseUrl, dir, maxResumes: 0 }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(DownloadError);
     expect((error as DownloadError).url).toBe(`${baseUrl}${CSV_PATH}`);
@@ -184,7 +184,11 @@ describe("downloadLatestProviderInfo", () => {
     const received = Number(match?.[1]);
     expect(received).toBeGreaterThan(0);
     expect(received).toBeLessThanOrEqual(1_048_576);
-    expect(await readdir(dir)).toEqual([]);
+    // No complete-looking file: only the part and what a resume needs.
+    expect((await readdir(dir)).sort()).toEqual([
+      "NH_ProviderInfo_Jun2024.csv.part",
+      "NH_ProviderInfo_Jun2024.csv.part.json",
+    ]);
   });
 
   it("throws on a 404 for the CSV and writes no file", async () => {
@@ -245,7 +249,7 @@ describe("downloadLatestProviderInfo", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it("times out on a CSV body that stops flowing and deletes the partial file", async () => {
+  it("fails a CSV body that stops flowing for the stall timeout, whatever the metadata timeout", async () => {
     routes.set(PROVIDER_INFO_METADATA_PATH, json(metastoreItem(CSV_PATH)));
     routes.set(CSV_PATH, (_req, res) => {
       res.writeHead(200, { "content-type": "text/csv", "content-length": 10_000 });
@@ -253,11 +257,19 @@ describe("downloadLatestProviderInfo", () => {
       // ... and then nothing more
     });
 
-    const error = await downloadLatestProviderInfo({ baseUrl, dir, timeoutMs: 400 }).catch((e: unknown) => e);
+    const error = await downloadLatestProviderInfo({
+      baseUrl,
+      dir,
+      timeoutMs: 100,
+      stallTimeoutMs: 400,
+      maxResumes: 0,
+    }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(DownloadError);
-    expect((error as DownloadError).message).toMatch(/timed out after 400 ms after \d+ of 10000 bytes/);
-    expect(await readdir(dir)).toEqual([]);
+    expect((error as DownloadError).message).toMatch(
+      /stalled \(no data for 400 ms\) after \d+ of 10000 bytes/,
+    );
+    expect(await readdir(dir)).not.toContain("NH_ProviderInfo_Jun2024.csv");
   });
 
   it("stops when the caller aborts", async () => {
@@ -271,7 +283,7 @@ describe("downloadLatestProviderInfo", () => {
     await expect(downloadLatestProviderInfo({ baseUrl, dir, signal: controller.signal })).rejects.toThrow(
       /was aborted after \d+ of 10000 bytes/,
     );
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir)).not.toContain("NH_ProviderInfo_Jun2024.csv");
   });
 
   it("rejects metadata of the wrong shape", async () => {
@@ -388,7 +400,7 @@ describe("downloadMonthlyArchives", () => {
     expect(files.map((f) => path.basename(f))).toEqual(["nursing-homes_2026-06-24.zip"]);
   });
 
-  it("stops at a failed archive, keeps the complete ones and leaves no partial file", async () => {
+  it("stops at a failed archive and keeps the complete ones", async () => {
     serveArchiveListing({ data: MONTHLY_DATES.map((d) => archiveEntry(d)) });
     serveZips(["2026-05-27"]);
     routes.set(zipPath("2026-06-24"), (_req, res) => {
@@ -396,10 +408,12 @@ describe("downloadMonthlyArchives", () => {
       res.write(Buffer.alloc(20_000), () => setTimeout(() => res.socket?.destroy(), 20));
     });
 
-    await expect(downloadMonthlyArchives(2, { baseUrl, dir })).rejects.toThrow(
+    await expect(downloadMonthlyArchives(2, { baseUrl, dir, maxResumes: 0 })).rejects.toThrow(
       /nursing-homes_2026-06-24\.zip broke off after \d+ of 50000 bytes/,
     );
-    expect(await readdir(dir)).toEqual(["nursing-homes_2026-05-27.zip"]);
+    expect((await readdir(dir)).filter((name) => name.endsWith(".zip"))).toEqual([
+      "nursing-homes_2026-05-27.zip",
+    ]);
   });
 
   it("rejects a listing of the wrong shape or without monthly zips", async () => {
@@ -453,5 +467,91 @@ describe("helpers", () => {
       monthlySortKey({ url: "/x/theme_nursing-homes_current.zip", type: "current", date: "2026-07-02" }),
     ).toBeNull();
     expect(monthlySortKey({ url: "/x/nh_archive_01_2019.zip", type: "monthly_theme" })).toBe("2019-01-00");
+  });
+});
+
+describe("resuming and reusing downloads", () => {
+  /** Serves CSV honouring Range; the first `breaks` full requests break off after `cut` bytes. */
+  function rangeServer(body: Buffer, { breaks = 1, cut = 10_000, honourRange = true } = {}) {
+    const seen: (string | null)[] = [];
+    let broken = 0;
+    routes.set(CSV_PATH, (req, res) => {
+      const range = req.headers.range ?? null;
+      seen.push(range);
+      const start = honourRange && range ? Number(/bytes=(\d+)-/.exec(range)?.[1]) : 0;
+      const rest = body.subarray(start);
+      const headers = { "content-length": rest.length, etag: '"v1"', "accept-ranges": "bytes" };
+      if (start > 0) {
+        res.writeHead(206, {
+          ...headers,
+          "content-range": `bytes ${start}-${body.length - 1}/${body.length}`,
+        });
+      } else res.writeHead(200, headers);
+      if (broken < breaks) {
+        broken += 1;
+        res.write(rest.subarray(0, cut), () => setTimeout(() => res.socket?.destroy(), 20));
+      } else res.end(rest);
+    });
+    return seen;
+  }
+
+  it("resumes a broken download with a Range request and ends with the exact bytes", async () => {
+    routes.set(PROVIDER_INFO_METADATA_PATH, json(metastoreItem(CSV_PATH)));
+    const seen = rangeServer(CSV, { breaks: 2 });
+
+    const file = await downloadLatestProviderInfo({ baseUrl, dir });
+
+    expect((await readFile(file)).equals(CSV)).toBe(true);
+    expect(seen[0]).toBeNull();
+    expect(seen.slice(1).every((range) => range !== null && /^bytes=[1-9]\d*-$/.test(range))).toBe(true);
+    expect(await readdir(dir)).toEqual(["NH_ProviderInfo_Jun2024.csv"]);
+  });
+
+  it("starts again when the server answers a resume with the whole file", async () => {
+    routes.set(PROVIDER_INFO_METADATA_PATH, json(metastoreItem(CSV_PATH)));
+    rangeServer(CSV, { breaks: 1, honourRange: false });
+
+    const file = await downloadLatestProviderInfo({ baseUrl, dir });
+
+    expect((await readFile(file)).equals(CSV)).toBe(true);
+  });
+
+  it("resumes a stalled download", async () => {
+    routes.set(PROVIDER_INFO_METADATA_PATH, json(metastoreItem(CSV_PATH)));
+    let calls = 0;
+    routes.set(CSV_PATH, (req, res) => {
+      calls += 1;
+      const start = Number(/bytes=(\d+)-/.exec(req.headers.range ?? "")?.[1] ?? 0);
+      const rest = CSV.subarray(start);
+      const headers = { "content-length": rest.length, etag: '"v1"' };
+      if (start > 0) {
+        res.writeHead(206, { ...headers, "content-range": `bytes ${start}-${CSV.length - 1}/${CSV.length}` });
+        res.end(rest);
+      } else {
+        res.writeHead(200, headers);
+        res.write(rest.subarray(0, 5_000)); // ... then nothing more
+      }
+    });
+
+    const file = await downloadLatestProviderInfo({ baseUrl, dir, stallTimeoutMs: 300 });
+
+    expect((await readFile(file)).equals(CSV)).toBe(true);
+    expect(calls).toBe(2);
+  });
+
+  it("a later run resumes the part a failed run left, and reuses a complete file without downloading", async () => {
+    routes.set(PROVIDER_INFO_METADATA_PATH, json(metastoreItem(CSV_PATH)));
+    const seen = rangeServer(CSV, { breaks: 1 });
+    await expect(downloadLatestProviderInfo({ baseUrl, dir, maxResumes: 0 })).rejects.toThrow(/broke off/);
+
+    const file = await downloadLatestProviderInfo({ baseUrl, dir });
+    expect((await readFile(file)).equals(CSV)).toBe(true);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toMatch(/^bytes=[1-9]\d*-$/);
+
+    const events: { isCached?: boolean }[] = [];
+    await downloadLatestProviderInfo({ baseUrl, dir, onProgress: (event) => events.push(event) });
+    expect(seen).toHaveLength(2);
+    expect(events).toEqual([expect.objectContaining({ isCached: true, receivedBytes: CSV.length })]);
   });
 });

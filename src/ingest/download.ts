@@ -23,7 +23,7 @@
 //    entries, and an object keyed by year whose values are arrays of entries (optionally under `data`), with
 //    legacy file names `nursing_homes_including_rehab_services_MM_YYYY.zip` and `nh_archive_MM_YYYY.zip`.
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -33,13 +33,25 @@ import { z } from "zod";
 export interface DownloadOptions {
   /** Default 'https://data.cms.gov'; tests pass http://127.0.0.1:PORT. */
   baseUrl?: string;
-  /** Where files are written (created if missing). */
+  /** Where files are written (created if missing). A complete file already there is reused, not downloaded. */
   dir: string;
-  /** Per request (connect + whole body); default 120_000. */
+  /** Bounds reaching CMS: each metadata or listing request, from connecting to the last byte; default 120_000. */
   timeoutMs?: number;
+  /** A file download fails when no byte arrives for this long; default 60_000. */
+  stallTimeoutMs?: number;
+  /** How often a broken or stalled download is resumed (with a Range request) before it fails; default 5. */
+  maxResumes?: number;
   signal?: AbortSignal;
   /** `file` is the final local path of the file being downloaded. */
-  onProgress?: (event: { file: string; receivedBytes: number; totalBytes: number | null }) => void;
+  onProgress?: (event: DownloadProgress) => void;
+}
+
+export interface DownloadProgress {
+  file: string;
+  receivedBytes: number;
+  totalBytes: number | null;
+  /** True when the file was already in the folder and nothing was downloaded. */
+  isCached?: boolean;
 }
 
 export class DownloadError extends Error {
@@ -59,26 +71,50 @@ export const NURSING_HOME_ARCHIVE_LISTING_PATH =
   "/provider-data/api/1/archive/aggregate/theme/nursing-homes/relative";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_STALL_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RESUMES = 5;
 const METADATA_RETRIES = 2;
 const RETRY_BACKOFF_MS = 200;
 
 /** Reads the Provider Information dataset metadata, takes its distribution's `downloadURL` (the CSV) and downloads it. Returns the local path. */
 export async function downloadLatestProviderInfo(options: DownloadOptions): Promise<string> {
+  const { url } = await fetchCurrentFile(options);
+  await mkdir(options.dir, { recursive: true });
+  return downloadToFile(url, path.join(options.dir, fileNameFromUrl(url)), options);
+}
+
+/** Downloads one file into `dir` under its URL's file name (a complete file already there is reused). */
+export async function downloadFile(url: string, options: DownloadOptions): Promise<string> {
+  await mkdir(options.dir, { recursive: true });
+  return downloadToFile(url, path.join(options.dir, fileNameFromUrl(url)), options);
+}
+
+/** The current Provider Information CSV: its URL and the dataset's modified date, from the metadata. */
+export async function fetchCurrentFile(
+  options: Omit<DownloadOptions, "dir">,
+): Promise<{ url: string; modified: string | null }> {
   const metadataUrl = resolveUrl(PROVIDER_INFO_METADATA_PATH, options);
   const json = await fetchJsonWithRetries(metadataUrl, options);
   const csvUrl = pickCsvDownloadUrl(json, metadataUrl);
-  const url = resolveUrl(csvUrl, options, metadataUrl);
-  await mkdir(options.dir, { recursive: true });
-  return downloadToFile(url, path.join(options.dir, fileNameFromUrl(url)), options);
+  const modified = datasetModifiedSchema.safeParse(json);
+  return {
+    url: resolveUrl(csvUrl, options, metadataUrl),
+    modified: modified.success ? (modified.data.modified?.slice(0, 10) ?? null) : null,
+  };
+}
+
+/** Every monthly archive the listing names, oldest first (annual bundles and other entries left out). */
+export async function fetchMonthlyArchives(options: Omit<DownloadOptions, "dir">): Promise<MonthlyArchive[]> {
+  const listingUrl = resolveUrl(NURSING_HOME_ARCHIVE_LISTING_PATH, options);
+  const json = await fetchJsonWithRetries(listingUrl, options);
+  return listMonthlyArchives(json, listingUrl, options);
 }
 
 /** Reads the monthly archive listing, picks the newest N monthly zip archives and downloads them, oldest first. Returns local paths, oldest first. */
 export async function downloadMonthlyArchives(n: number, options: DownloadOptions): Promise<string[]> {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`n must be a whole number >= 0, got ${n}`);
   if (n === 0) return [];
-  const listingUrl = resolveUrl(NURSING_HOME_ARCHIVE_LISTING_PATH, options);
-  const json = await fetchJsonWithRetries(listingUrl, options);
-  const chosen = selectNewestMonthlyArchives(json, n, listingUrl, options);
+  const chosen = (await fetchMonthlyArchives(options)).slice(-n);
   await mkdir(options.dir, { recursive: true });
   const usedNames = new Set<string>();
   const paths: string[] = [];
@@ -99,6 +135,7 @@ const distributionFields = z.object({
 });
 const distributionSchema = distributionFields.extend({ data: distributionFields.optional() });
 const datasetSchema = z.object({ distribution: z.array(distributionSchema).min(1) });
+const datasetModifiedSchema = z.object({ modified: z.string().nullish() });
 
 function pickCsvDownloadUrl(json: unknown, metadataUrl: string): string {
   const parsed = datasetSchema.safeParse(json);
@@ -143,17 +180,16 @@ const listingSchema = z.union([
   byYearSchema,
 ]);
 
-interface MonthlyArchive {
+export interface MonthlyArchive {
   url: string;
   /** 'YYYY-MM-DD' (day '00' when only the month is known): the order of the archives. */
   sortKey: string;
 }
 
-function selectNewestMonthlyArchives(
+function listMonthlyArchives(
   json: unknown,
-  n: number,
   listingUrl: string,
-  options: DownloadOptions,
+  options: Omit<DownloadOptions, "dir">,
 ): MonthlyArchive[] {
   const parsed = listingSchema.safeParse(json);
   if (!parsed.success) {
@@ -180,7 +216,7 @@ function selectNewestMonthlyArchives(
   if (monthly.length === 0) {
     throw new DownloadError(`archive listing from ${listingUrl} has no monthly zip archives`, listingUrl);
   }
-  return monthly.slice(-n);
+  return monthly;
 }
 
 /** The sort key of a monthly archive, or null when the entry is not one (annual bundle, current zip, not a zip). */
@@ -213,7 +249,7 @@ export function dateStamp(text: string): string | null {
 // ---------------------------------------------------------------------------------------------------------------
 // HTTP
 
-function resolveUrl(url: string, options: DownloadOptions, referrer?: string): string {
+function resolveUrl(url: string, options: Omit<DownloadOptions, "dir">, referrer?: string): string {
   let resolved: URL;
   try {
     resolved = new URL(url, referrer ?? options.baseUrl ?? DEFAULT_BASE_URL);
@@ -232,7 +268,7 @@ interface RequestSignal {
   reason(): "timeout" | "abort" | null;
 }
 
-function requestSignal(options: DownloadOptions): RequestSignal {
+function requestSignal(options: Omit<DownloadOptions, "dir">): RequestSignal {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
@@ -242,7 +278,7 @@ function requestSignal(options: DownloadOptions): RequestSignal {
   };
 }
 
-function describeStop(reason: "timeout" | "abort", options: DownloadOptions): string {
+function describeStop(reason: "timeout" | "abort", options: Omit<DownloadOptions, "dir">): string {
   return reason === "timeout"
     ? `timed out after ${options.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
     : "was aborted";
@@ -256,7 +292,7 @@ function errorText(error: unknown): string {
 
 type JsonAttempt = { ok: true; value: unknown } | { ok: false; retryable: boolean; error: DownloadError };
 
-async function fetchJsonOnce(url: string, options: DownloadOptions): Promise<JsonAttempt> {
+async function fetchJsonOnce(url: string, options: Omit<DownloadOptions, "dir">): Promise<JsonAttempt> {
   const req = requestSignal(options);
   const fail = (retryable: boolean, message: string, cause?: unknown): JsonAttempt => ({
     ok: false,
@@ -295,7 +331,7 @@ async function fetchJsonOnce(url: string, options: DownloadOptions): Promise<Jso
 }
 
 /** Metadata and listing requests are small: retried on connection errors and 5xx, with a short backoff. */
-async function fetchJsonWithRetries(url: string, options: DownloadOptions): Promise<unknown> {
+async function fetchJsonWithRetries(url: string, options: Omit<DownloadOptions, "dir">): Promise<unknown> {
   for (let attempt = 0; ; attempt++) {
     const result = await fetchJsonOnce(url, options);
     if (result.ok) return result.value;
@@ -321,72 +357,158 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** What a partial download needs to be resumed: the URL, and the validator its bytes belong to. */
+interface PartState {
+  url: string;
+  validator: string | null;
+  totalBytes: number | null;
+}
+
+async function readPartState(
+  partPath: string,
+  url: string,
+): Promise<{ offset: number; state: PartState | null }> {
+  try {
+    const state = JSON.parse(await readFile(`${partPath}.json`, "utf8")) as PartState;
+    const { size } = await stat(partPath);
+    if (state.url === url && size > 0) return { offset: size, state };
+  } catch {
+    // No usable partial download: start from the beginning.
+  }
+  await rm(partPath, { force: true });
+  await rm(`${partPath}.json`, { force: true });
+  return { offset: 0, state: null };
+}
+
+type AttemptOutcome = { done: true } | { done: false; error: DownloadError; isFatal: boolean };
+
 /**
- * Streams `url` into `<finalPath>.part` and renames it to `finalPath` only when complete: status 200 and, when
- * the server sent `content-length`, exactly that many bytes. Anything else throws `DownloadError` and deletes
- * the partial file.
+ * Downloads `url` to `finalPath` through `<finalPath>.part`, renamed only when complete (HTTP 200/206 and, when the
+ * size is known, exactly that many bytes). A complete file already there is reused. A connection that breaks off
+ * or stalls (no byte for `stallTimeoutMs`) is resumed with a Range request, up to `maxResumes` times; the partial
+ * file stays for a later run to resume. Failures throw `DownloadError`.
  */
 async function downloadToFile(url: string, finalPath: string, options: DownloadOptions): Promise<string> {
+  try {
+    const { size } = await stat(finalPath);
+    options.onProgress?.({ file: finalPath, receivedBytes: size, totalBytes: size, isCached: true });
+    return finalPath;
+  } catch {
+    // Not downloaded yet.
+  }
   const partPath = `${finalPath}.part`;
-  const req = requestSignal(options);
-  let response: Response;
-  try {
-    // identity: so that content-length counts the bytes we receive.
-    response = await fetch(url, { signal: req.signal, headers: { "accept-encoding": "identity" } });
-  } catch (cause) {
-    const stop = req.reason();
-    const what = stop ? describeStop(stop, options) : `failed: ${errorText(cause)}`;
-    throw new DownloadError(`download of ${url} ${what}`, url, { cause });
-  }
-  if (response.status !== 200) {
-    await response.body?.cancel().catch(() => {});
-    throw new DownloadError(
-      `download of ${url} returned HTTP ${response.status} ${response.statusText}`.trim(),
-      url,
-    );
-  }
-
-  const totalBytes = expectedLength(response);
-  let receivedBytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      receivedBytes += chunk.length;
-      options.onProgress?.({ file: finalPath, receivedBytes, totalBytes });
-      callback(null, chunk);
-    },
-  });
-  const of = () => `${receivedBytes} of ${totalBytes ?? "unknown"} bytes`;
-
-  try {
-    const body = response.body
-      ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
-      : Readable.from([]);
-    await pipeline(body, counter, createWriteStream(partPath), { signal: req.signal });
-  } catch (cause) {
-    await rm(partPath, { force: true });
-    const stop = req.reason();
-    const what = stop
-      ? `${describeStop(stop, options)} after ${of()}`
-      : `broke off after ${of()} (${errorText(cause)})`;
-    throw new DownloadError(`download of ${url} ${what}`, url, { cause });
-  }
-  if (totalBytes !== null && receivedBytes !== totalBytes) {
-    await rm(partPath, { force: true });
-    throw new DownloadError(`download of ${url} broke off after ${of()}`, url);
+  const maxResumes = options.maxResumes ?? DEFAULT_MAX_RESUMES;
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await downloadAttempt(url, partPath, options);
+    if (outcome.done) break;
+    if (outcome.isFatal || attempt >= maxResumes || options.signal?.aborted) throw outcome.error;
+    await sleep(Math.min(500 * 2 ** attempt, 10_000), options.signal).catch(() => {
+      throw outcome.error;
+    });
   }
   try {
     await rename(partPath, finalPath);
+    await rm(`${partPath}.json`, { force: true });
   } catch (cause) {
-    await rm(partPath, { force: true });
     throw new DownloadError(
       `download of ${url} could not be saved as ${finalPath}: ${errorText(cause)}`,
       url,
-      {
-        cause,
-      },
+      { cause },
     );
   }
   return finalPath;
+}
+
+async function downloadAttempt(
+  url: string,
+  partPath: string,
+  options: DownloadOptions,
+): Promise<AttemptOutcome> {
+  const { offset, state } = await readPartState(partPath, url);
+  const stallMs = options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
+  const stall = new AbortController();
+  let stallTimer = setTimeout(() => stall.abort(), stallMs);
+  const resetStall = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => stall.abort(), stallMs);
+  };
+  const signal = options.signal ? AbortSignal.any([stall.signal, options.signal]) : stall.signal;
+  const stopReason = () =>
+    options.signal?.aborted
+      ? "was aborted"
+      : stall.signal.aborted
+        ? `stalled (no data for ${stallMs} ms)`
+        : null;
+  // identity: so that content-length counts the bytes we receive.
+  const headers: Record<string, string> = { "accept-encoding": "identity" };
+  if (offset > 0) {
+    headers.range = `bytes=${offset}-`;
+    if (state?.validator) headers["if-range"] = state.validator;
+  }
+  let receivedBytes = offset;
+  let totalBytes: number | null = state?.totalBytes ?? null;
+  const of = () => `${receivedBytes} of ${totalBytes ?? "unknown"} bytes`;
+  const broken = (what: string, cause?: unknown, isFatal = false): AttemptOutcome => ({
+    done: false,
+    isFatal: isFatal || options.signal?.aborted === true,
+    error: new DownloadError(`download of ${url} ${what}`, url, { cause }),
+  });
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { signal, headers });
+    } catch (cause) {
+      const stop = stopReason();
+      return broken(stop ?? `failed: ${errorText(cause)}`, cause, stop === "was aborted");
+    }
+    resetStall();
+    let append = false;
+    if (response.status === 206 && offset > 0) {
+      const range = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(response.headers.get("content-range") ?? "");
+      if (!range || Number(range[1]) !== offset) {
+        await response.body?.cancel().catch(() => {});
+        await rm(partPath, { force: true });
+        return broken("was resumed at the wrong offset; starting again");
+      }
+      append = true;
+      totalBytes = range[2] === "*" ? null : Number(range[2]);
+    } else if (response.status === 416 && offset > 0 && totalBytes === offset) {
+      await response.body?.cancel().catch(() => {});
+      return { done: true };
+    } else if (response.status === 200) {
+      receivedBytes = 0;
+      totalBytes = expectedLength(response);
+    } else {
+      await response.body?.cancel().catch(() => {});
+      const text = `returned HTTP ${response.status} ${response.statusText}`.trim();
+      return broken(text, undefined, response.status < 500);
+    }
+    const validator = response.headers.get("etag") ?? response.headers.get("last-modified");
+    await mkdir(path.dirname(partPath), { recursive: true });
+    await writeFile(`${partPath}.json`, JSON.stringify({ url, validator, totalBytes } satisfies PartState));
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        receivedBytes += chunk.length;
+        resetStall();
+        options.onProgress?.({ file: partPath.slice(0, -5), receivedBytes, totalBytes });
+        callback(null, chunk);
+      },
+    });
+    try {
+      const body = response.body
+        ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
+        : Readable.from([]);
+      await pipeline(body, counter, createWriteStream(partPath, { flags: append ? "a" : "w" }), { signal });
+    } catch (cause) {
+      const stop = stopReason();
+      const what = stop ? `${stop} after ${of()}` : `broke off after ${of()} (${errorText(cause)})`;
+      return broken(what, cause, stop === "was aborted");
+    }
+    if (totalBytes !== null && receivedBytes !== totalBytes) return broken(`broke off after ${of()}`);
+    return { done: true };
+  } finally {
+    clearTimeout(stallTimer);
+  }
 }
 
 /** content-length, unless the body was re-encoded (then the header counts other bytes than we receive). */
