@@ -18,6 +18,11 @@ export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Takes the named lock that lets one load at a time write the database (on PostgreSQL an advisory lock, held by
+   * a connection of its own, so that it spans processes), or returns null when another load holds it.
+   */
+  tryLock(name: string): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -105,9 +110,18 @@ async function openPglite(dataDir: string): Promise<Db> {
       await q.exec(sql);
     },
   });
+  const held = new Set<string>();
   return {
     kind: "pglite",
     ...wrap(lite),
+    // One process owns the folder (lockDataDir): an in-process lock is enough.
+    async tryLock(name) {
+      if (held.has(name)) return null;
+      held.add(name);
+      return async () => {
+        held.delete(name);
+      };
+    },
     transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
     close: async () => {
       try {
@@ -151,6 +165,29 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
   return {
     kind: "postgres",
     ...wrap(pool),
+    async tryLock(name) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          "SELECT pg_try_advisory_lock(hashtext($1)) AS locked",
+          [name],
+        );
+        if (!rows[0]?.locked) {
+          client.release();
+          return null;
+        }
+      } catch (error) {
+        client.release();
+        throw error;
+      }
+      return async () => {
+        try {
+          await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+        } finally {
+          client.release();
+        }
+      };
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -1,26 +1,87 @@
-// `npm run ingest -- [files...] [--latest] [--backfill N] [--demo [--facilities N] [--months N]]`
+// `npm run ingest -- [files...] [--latest] [--backfill N|all] [--demo [--facilities N] [--months N]]`
 // Loads CMS files into the database named by DATABASE_URL / DATA_DIR. Exits non-zero when any file failed.
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { openDb } from "../db/client.ts";
 import { readDbEnv } from "../db/env.ts";
 import { migrate } from "../db/migrate.ts";
+import { readCmsEnv } from "./cms-env.ts";
+import { type SyncStatus, syncFromCms } from "./cms-sync.ts";
 import { describeResult, type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
-import { ingestDemo, ingestFromCms } from "./sources.ts";
+import { withLoadLock } from "./load-lock.ts";
+import { ingestDemo } from "./sources.ts";
 
 const USAGE = `Usage: npm run ingest -- [options] [files...]
   files                 CSV, gzipped CSV or CMS monthly zip archives
   --latest              download the current Provider Information CSV from CMS
-  --backfill N          download the last N monthly CMS archives
+  --backfill N|all      download the newest N monthly CMS archives (all: every one CMS lists, from 2019)
   --demo                generate and load the demo dataset
   --facilities N        demo: number of facilities (default 15000)
   --months N            demo: number of monthly releases (default 36)
-  --source cms|files    how to label local files (default files)`;
+  --source cms|files    how to label local files (default files)
+Downloads are kept in CMS_CACHE_DIR (default: downloads beside DATA_DIR); CMS_BASE_URL says where CMS is.`;
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`--${name} must be a positive integer`);
   return Number(value);
+}
+
+function parseBackfill(value: string | undefined): number | "all" {
+  if (value === undefined) return 0;
+  if (value === "all") return "all";
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new Error("--backfill must be a positive integer or all");
+  return Number(value);
+}
+
+function megabytes(bytes: number | null): string {
+  return bytes === null ? "?" : (bytes / 1_000_000).toFixed(1);
+}
+
+/** A bar on a terminal; otherwise a log line every 10 s, so that a long download shows it is alive. */
+function syncProgress(): { onStatus: (status: SyncStatus) => void; stop: () => void } {
+  if (process.stderr.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: "{bar} {value}/{total} files | {step} {bytes}",
+        stream: process.stderr,
+        clearOnComplete: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let isStarted = false;
+    return {
+      onStatus: (status) => {
+        const bytes =
+          status.bytesDone === null
+            ? ""
+            : `${megabytes(status.bytesDone)}/${megabytes(status.bytesTotal)} MB`;
+        if (!isStarted) bar.start(status.filesTotal, status.filesDone, { step: status.step, bytes });
+        isStarted = true;
+        bar.setTotal(Math.max(status.filesTotal, 1));
+        bar.update(status.filesDone, { step: status.step, bytes });
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  let last: SyncStatus | null = null;
+  let lastStep = "";
+  const timer = setInterval(() => {
+    if (!last) return;
+    const bytes =
+      last.bytesDone === null ? "" : ` (${megabytes(last.bytesDone)} of ${megabytes(last.bytesTotal)} MB)`;
+    console.log(`${last.filesDone} of ${last.filesTotal} files: ${last.step}${bytes}`);
+  }, 10_000);
+  timer.unref();
+  return {
+    onStatus: (status) => {
+      last = status;
+      if (status.step !== lastStep && status.step.startsWith("Downloading")) console.log(status.step);
+      lastStep = status.step;
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 async function main(): Promise<number> {
@@ -36,62 +97,76 @@ async function main(): Promise<number> {
       help: { type: "boolean", short: "h", default: false },
     },
   });
-  const backfill = positiveInt(values.backfill, "backfill") ?? 0;
+  const backfill = parseBackfill(values.backfill);
   if (values.help || (positionals.length === 0 && !values.latest && backfill === 0 && !values.demo)) {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
   if (values.source !== "files" && values.source !== "cms") throw new Error("--source must be cms or files");
+  const source = values.source === "cms" ? "cms" : "files";
 
   const env = readDbEnv();
+  const cms = readCmsEnv();
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const bar = process.stderr.isTTY
-    ? new cliProgress.SingleBar(
-        {
-          format: "{bar} {value}/{total} files | {phase} {file}",
-          stream: process.stderr,
-          clearOnComplete: true,
-        },
-        cliProgress.Presets.shades_classic,
-      )
-    : null;
   const results: IngestFileResult[] = [];
-  const progress: Omit<IngestOptions, "source"> = {
-    onPhase: (file, phase) => bar?.update({ file, phase }),
+  const failures: string[] = [];
+  const report: Omit<IngestOptions, "source"> = {
     onFileDone: (result) => {
       results.push(result);
-      bar?.increment();
       (result.status === "failed" ? console.error : console.log)(describeResult(result));
     },
   };
   try {
     await migrate(db);
-    if (positionals.length > 0) {
-      bar?.start(positionals.length, 0, { file: "", phase: "" });
-      await ingestFiles(db, positionals, { ...progress, source: values.source });
-      bar?.stop();
-    }
-    if (values.latest || backfill > 0) {
-      bar?.start(backfill + (values.latest ? 1 : 0), 0, { file: "", phase: "downloading" });
-      await ingestFromCms(db, { latest: values.latest, backfill }, progress);
-      bar?.stop();
-    }
-    if (values.demo) {
-      const months = positiveInt(values.months, "months") ?? 36;
-      bar?.start(months, 0, { file: "", phase: "generating" });
-      await ingestDemo(
-        db,
-        { facilities: positiveInt(values.facilities, "facilities") ?? 15_000, months },
-        progress,
-      );
-      bar?.stop();
-    }
+    await withLoadLock(
+      db,
+      async () => {
+        if (positionals.length > 0) await ingestFiles(db, positionals, { ...report, source });
+        if (values.latest || backfill !== 0) {
+          const progress = syncProgress();
+          try {
+            const sync = await syncFromCms(db, {
+              baseUrl: cms.CMS_BASE_URL,
+              cacheDir: cms.CMS_CACHE_DIR,
+              latest: values.latest,
+              archives: backfill,
+              onStatus: progress.onStatus,
+              log: (line) => console.log(line),
+            });
+            results.push(...sync.results);
+            failures.push(
+              ...sync.failures.filter((failure) => !sync.results.some((r) => r.error === failure)),
+            );
+            if (sync.results.length === 0 && sync.failures.length === 0) {
+              console.log("Nothing new at CMS: every file it lists is already loaded.");
+            }
+          } finally {
+            progress.stop();
+          }
+        }
+        if (values.demo) {
+          await ingestDemo(
+            db,
+            {
+              facilities: positiveInt(values.facilities, "facilities") ?? 15_000,
+              months: positiveInt(values.months, "months") ?? 36,
+            },
+            report,
+          );
+        }
+      },
+      {
+        wait: true,
+        onWait: () => console.log("Another load is running on this database; waiting for it to end."),
+      },
+    );
   } finally {
-    bar?.stop();
     await db.close();
   }
-  const failed = results.filter((result) => result.status === "failed").length;
-  console.log(`${results.length - failed} file(s) ingested or already present, ${failed} failed.`);
+  for (const failure of failures) console.error(`FAILED ${failure}`);
+  const failedFiles = results.filter((result) => result.status === "failed").length;
+  const failed = failedFiles + failures.length;
+  console.log(`${results.length - failedFiles} file(s) ingested or already present, ${failed} failed.`);
   return failed > 0 ? 1 : 0;
 }
 

@@ -6,11 +6,11 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
-import { csvText, providerRow } from "../../test/csv-fixtures.ts";
+import { csvText, providerRow, tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Db } from "../db/client.ts";
-import { ensureInitialData } from "../server/initial-data.ts";
-import { ingestFromCms } from "./sources.ts";
+import { DataLoader, type LoaderEnv } from "../server/data-loader.ts";
+import { syncFromCms } from "./cms-sync.ts";
 
 const monthCsv = (date: string, overall: number) =>
   csvText("provider2025", [
@@ -112,23 +112,35 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
     await db?.close();
   });
 
-  it("a download that breaks off halfway loads nothing", async () => {
+  it("a download that keeps breaking off loads nothing and says which file failed", async () => {
     cms.breakLatest = true;
-    await expect(ingestFromCms(db, { latest: true, backfill: 0, baseUrl: cms.baseUrl })).rejects.toThrow(
-      /NH_ProviderInfo_Jun2024\.csv/,
-    );
+    const sync = await syncFromCms(db, {
+      baseUrl: cms.baseUrl,
+      cacheDir: tempDir(),
+      latest: true,
+      archives: 0,
+      maxResumes: 0,
+    });
+    expect(sync.failures).toEqual([expect.stringMatching(/NH_ProviderInfo_Jun2024\.csv broke off/)]);
     expect(await tableCounts(db)).toEqual([{ releases: 0, snapshots: 0, facilities: 0 }]);
     cms.breakLatest = false;
   });
 
-  it("--backfill 2 and --latest load the archives' Provider Information members and the current CSV", async () => {
-    const results = await ingestFromCms(db, { latest: true, backfill: 2, baseUrl: cms.baseUrl });
+  it("--backfill 2 and --latest load the current CSV and the archives' Provider Information members", async () => {
+    const sync = await syncFromCms(db, {
+      baseUrl: cms.baseUrl,
+      cacheDir: tempDir(),
+      latest: true,
+      archives: 2,
+    });
+    const results = sync.results;
+    expect(sync.failures).toEqual([]);
     expect(results.map((result) => [result.status, result.processingDate])).toEqual([
+      ["loaded", "2024-06-01"],
       ["loaded", "2024-04-01"],
       ["loaded", "2024-05-01"],
-      ["loaded", "2024-06-01"],
     ]);
-    expect(results[0]?.file).toMatch(/nursing-homes_2024-04-20\.zip:NH_ProviderInfo_Apr2024\.csv$/);
+    expect(results[1]?.file).toMatch(/nursing-homes_2024-04-20\.zip:NH_ProviderInfo_Apr2024\.csv$/);
     expect(await db.query("SELECT DISTINCT source FROM release")).toEqual([{ source: "cms" }]);
     expect(await db.query("SELECT overall_rating FROM facility WHERE ccn = '015001'")).toEqual([
       { overall_rating: 2 },
@@ -143,12 +155,28 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
 
 describe.each(engines)("first start on $name", (engine) => {
   const logger = pino({ level: "silent" });
-  const env = { CMS_BACKFILL_MONTHS: 1, CMS_AUTO_TIMEOUT_MS: 2000 };
+  const env = (overrides: Partial<LoaderEnv>): LoaderEnv => ({
+    DATA_SOURCE: "auto",
+    CMS_BASE_URL: cms.baseUrl,
+    CMS_CACHE_DIR: tempDir(),
+    CMS_BACKFILL_MONTHS: 1,
+    CMS_AUTO_TIMEOUT_MS: 2000,
+    CMS_REFRESH_INTERVAL_S: 0,
+    ...overrides,
+  });
+  const start = async (db: Db, overrides: Partial<LoaderEnv>) => {
+    const loader = new DataLoader({ db, env: env(overrides), logger, demo: { facilities: 200, months: 3 } });
+    try {
+      await loader.start();
+    } finally {
+      await loader.stop();
+    }
+  };
 
   it("DATA_SOURCE=auto loads CMS data when CMS answers", async () => {
     const db = await openTestDb(engine);
     try {
-      await ensureInitialData(db, { ...env, DATA_SOURCE: "auto", CMS_BASE_URL: cms.baseUrl }, logger);
+      await start(db, {});
       expect(await db.query("SELECT DISTINCT source FROM release")).toEqual([{ source: "cms" }]);
     } finally {
       await db.close();
@@ -158,12 +186,11 @@ describe.each(engines)("first start on $name", (engine) => {
   it("DATA_SOURCE=auto falls back to demo data when CMS is unreachable, and only when the database is empty", async () => {
     const db = await openTestDb(engine);
     try {
-      const unreachable = { ...env, DATA_SOURCE: "auto" as const, CMS_BASE_URL: "http://127.0.0.1:9" };
-      await ensureInitialData(db, unreachable, logger, { facilities: 200, months: 3 });
+      await start(db, { CMS_BASE_URL: "http://127.0.0.1:9" });
       expect(await db.query("SELECT source, count(*)::integer AS n FROM release GROUP BY source")).toEqual([
         { source: "demo", n: 3 },
       ]);
-      await ensureInitialData(db, unreachable, logger, { facilities: 200, months: 5 });
+      await start(db, { CMS_BASE_URL: "http://127.0.0.1:9" });
       expect(await db.query("SELECT count(*)::integer AS n FROM release")).toEqual([{ n: 3 }]);
     } finally {
       await db.close();
@@ -173,14 +200,10 @@ describe.each(engines)("first start on $name", (engine) => {
   it("DATA_SOURCE=cms fails loudly when CMS is unreachable; none leaves the database empty", async () => {
     const db = await openTestDb(engine);
     try {
-      await expect(
-        ensureInitialData(db, { ...env, DATA_SOURCE: "cms", CMS_BASE_URL: "http://127.0.0.1:9" }, logger),
-      ).rejects.toThrow();
-      await ensureInitialData(
-        db,
-        { ...env, DATA_SOURCE: "none", CMS_BASE_URL: "http://127.0.0.1:9" },
-        logger,
+      await expect(start(db, { DATA_SOURCE: "cms", CMS_BASE_URL: "http://127.0.0.1:9" })).rejects.toThrow(
+        /CMS data could not be loaded/,
       );
+      await start(db, { DATA_SOURCE: "none", CMS_BASE_URL: "http://127.0.0.1:9" });
       expect(await db.query("SELECT count(*)::integer AS n FROM release")).toEqual([{ n: 0 }]);
     } finally {
       await db.close();

@@ -15,6 +15,7 @@ import {
   parseFacilityQuery,
   parsePeriod,
 } from "../core/api-query.ts";
+import type { DataLoad, RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
 import {
@@ -35,6 +36,8 @@ export interface AppOptions {
   logger: Logger;
   /** Folder of the built web app; omitted or missing means API only. */
   staticDir?: string | undefined;
+  /** What the server is loading and its refresh status, for /api/meta (absent: nothing loads in this process). */
+  loader?: { readonly load: DataLoad; readonly refresh: RefreshStatus };
   /** How long a read of the data version is trusted before it is read again. */
   dataVersionTtlMs?: number;
   cacheEntries?: number;
@@ -77,10 +80,26 @@ export function createApp(options: AppOptions): Hono {
   const cache = new ResponseCache(options.cacheEntries ?? 1000);
   const versionTtl = options.dataVersionTtlMs ?? 1000;
   let version: { value: string; readAt: number } | null = null;
+  let versionRead: Promise<string> | null = null;
+  const readVersion = () => {
+    versionRead ??= readDataVersion(db)
+      .then((value) => {
+        version = { value, readAt: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        versionRead = null;
+      });
+    return versionRead;
+  };
+  /**
+   * The data version, read again when older than the TTL. Once known, a stale value is answered at once while it is
+   * read again in the background: a load that holds the embedded database for a moment does not hold up requests
+   * the cache can answer. Answers switch to the new data within the TTL of its commit.
+   */
   const dataVersion = async (): Promise<string> => {
-    const now = Date.now();
-    if (!version || now - version.readAt > versionTtl)
-      version = { value: await readDataVersion(db), readAt: now };
+    if (!version) return readVersion();
+    if (Date.now() - version.readAt > versionTtl) readVersion().catch(() => {});
     return version.value;
   };
 
@@ -174,7 +193,49 @@ export function createApp(options: AppOptions): Hono {
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
-  app.get("/api/meta", (c) => cachedJson(c, "meta", LIST_CACHE, async () => ({ body: await readMeta(db) })));
+  const idleLoad: DataLoad = {
+    isLoading: false,
+    kind: null,
+    step: null,
+    filesDone: 0,
+    filesTotal: 0,
+    bytesDone: null,
+    bytesTotal: null,
+  };
+  const noRefresh: RefreshStatus = {
+    intervalSeconds: 0,
+    lastCheck: null,
+    lastSuccess: null,
+    nextCheck: null,
+    lastError: null,
+  };
+  /**
+   * The stored part of meta is cached under the data version like every read; the loading progress and refresh
+   * status are this process's own, added to each answer. While a load runs the answer changes from one second to
+   * the next, so it is not stored anywhere.
+   */
+  app.get("/api/meta", async (c) => {
+    const current = await dataVersion();
+    const cacheKey = `${current}|meta`;
+    let entry = cache.get(cacheKey);
+    if (!entry) {
+      entry = { body: JSON.stringify(await readMeta(db)) };
+      cache.set(cacheKey, entry);
+    }
+    const load = options.loader?.load ?? idleLoad;
+    const refresh = options.loader?.refresh ?? noRefresh;
+    const body = `${entry.body.slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
+    c.header("Content-Type", "application/json; charset=UTF-8");
+    if (load.isLoading) {
+      c.header("Cache-Control", "no-store");
+      return c.body(body, 200);
+    }
+    const etag = `"${hashKey(body)}-${current}"`;
+    c.header("Cache-Control", LIST_CACHE);
+    c.header("ETag", etag);
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+    return c.body(body, 200);
+  });
 
   app.get("/api/facilities", (c) => {
     const query = parseFacilityQuery(new URL(c.req.url).searchParams);

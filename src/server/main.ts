@@ -1,11 +1,12 @@
-// Starts the whole product: migrations, first-start data, the API and the built web app on $PORT.
+// Starts the whole product: migrations, then the API and the built web app on $PORT at once, while the first load
+// of an empty database and the periodic refresh from CMS run in the background (src/server/data-loader.ts).
 import { serve } from "@hono/node-server";
 import pino from "pino";
 import { openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { createApp } from "./app.ts";
+import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
-import { ensureInitialData } from "./initial-data.ts";
 
 const env = readServerEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -20,9 +21,9 @@ logger.info(
   "database open",
 );
 await migrate(db);
-await ensureInitialData(db, env, logger);
 
-const app = createApp({ db, logger, staticDir: env.STATIC_DIR });
+const loader = new DataLoader({ db, env, logger });
+const app = createApp({ db, logger, staticDir: env.STATIC_DIR, loader });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
 });
@@ -30,18 +31,25 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
 
+loader.start().catch((error: unknown) => {
+  // DATA_SOURCE=cms and CMS could not be loaded: the operator asked for CMS data or nothing.
+  logger.fatal((error as Error).message);
+  void shutdown("the first load failed", 1);
+});
+
 let isStopping = false;
-async function shutdown(signal: string) {
+async function shutdown(reason: string, code = 0) {
   if (isStopping) return;
   isStopping = true;
-  logger.info(`${signal} received: finishing open requests`);
+  logger.info(`${reason}: finishing open requests`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   server.close(async () => {
+    await loader.stop();
     await db.close();
     logger.info("stopped");
-    process.exit(0);
+    process.exit(code);
   });
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM received"));
+process.on("SIGINT", () => void shutdown("SIGINT received"));

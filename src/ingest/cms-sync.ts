@@ -1,0 +1,306 @@
+// Brings the database up to date with CMS, for the command line (`--latest`, `--backfill`), the server's first start
+// and its periodic refresh. The current Provider Information file and the monthly archives are downloaded into a
+// cache folder (kept, so that a re-run downloads nothing it already has); of archives that hold the same month, the
+// later one is loaded and the others are skipped; and every file is recorded by URL (table cms_file), so that a
+// re-run or a refresh loads only what is new.
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import type { Db } from "../db/client.ts";
+import {
+  type DownloadProgress,
+  downloadFile,
+  fetchCurrentFile,
+  fetchMonthlyArchives,
+  type MonthlyArchive,
+} from "./download.ts";
+import { describeResult, type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
+import { peekRelease } from "./parse-release.ts";
+import { dateFallbackFor, type ReadHint } from "./read-release.ts";
+import { peekCsvHead } from "./source.ts";
+
+export interface SyncStatus {
+  step: string;
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number | null;
+  bytesTotal: number | null;
+}
+
+export interface CmsSyncOptions {
+  baseUrl: string;
+  /** Where downloads are kept. */
+  cacheDir: string;
+  /** Fetch the current Provider Information file. */
+  latest: boolean;
+  /** How many of the newest monthly archives to have: a number, or "all" that CMS lists. */
+  archives: number | "all";
+  /** Bounds reaching CMS (the metadata and listing requests), not the downloads. */
+  reachTimeoutMs?: number | undefined;
+  /** A download fails after this long without a byte (default 60 s). */
+  stallTimeoutMs?: number | undefined;
+  maxResumes?: number | undefined;
+  signal?: AbortSignal | undefined;
+  /** See IngestOptions. */
+  publishEachFile?: boolean;
+  afterEach?: () => Promise<void>;
+  onStatus?: (status: SyncStatus) => void;
+  /** One line per event worth telling an operator (a file loaded or skipped, a failure). */
+  log?: (line: string) => void;
+  /** Runs once everything is downloaded, before the first file is loaded, when there is anything to load. */
+  beforeLoad?: () => Promise<void>;
+}
+
+export interface CmsSyncResult {
+  results: IngestFileResult[];
+  /** Every failure, download or load, as one sentence naming the file. */
+  failures: string[];
+  /** Whether the current Provider Information file is loaded now (this run or before). */
+  hasCurrent: boolean;
+  /** Files loaded or found unchanged by this run. */
+  loadedCount: number;
+}
+
+interface Candidate {
+  url: string;
+  kind: "current" | "archive";
+  /** The archive's listing date, or the metadata's modified date for the current file. */
+  listedDate: string | null;
+  path?: string;
+  processingDate?: string | null;
+}
+
+const DONE_STATUSES = new Set(["loaded", "unchanged", "superseded"]);
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+}
+
+function listedDateOf(archive: MonthlyArchive): string | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(archive.sortKey) ? archive.sortKey : null;
+}
+
+async function recordFile(
+  db: Db,
+  candidate: Candidate,
+  status: string,
+  processingDate: string | null,
+  detail: string | null,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO cms_file (url, kind, listed_date, processing_date, status, detail, checked_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())
+     ON CONFLICT (url) DO UPDATE SET listed_date = EXCLUDED.listed_date, processing_date = EXCLUDED.processing_date,
+       status = EXCLUDED.status, detail = EXCLUDED.detail, checked_at = now()`,
+    [candidate.url, candidate.kind, candidate.listedDate, processingDate, status, detail],
+  );
+}
+
+/** Of the files for one month, the one that wins: the current file, else the archive listed last. */
+function winsOver(a: Candidate, b: Candidate): boolean {
+  if (a.kind !== b.kind) return a.kind === "current";
+  return (a.listedDate ?? "") > (b.listedDate ?? "");
+}
+
+/**
+ * Downloads what the database lacks and loads it. Throws only when CMS cannot be reached at all; every other failure
+ * (a download, a file) is in `failures`, and the good files are loaded.
+ */
+export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsSyncResult> {
+  const log = options.log ?? (() => {});
+  const failures: string[] = [];
+  const status: SyncStatus = {
+    step: "Checking CMS for new files",
+    filesDone: 0,
+    filesTotal: 0,
+    bytesDone: null,
+    bytesTotal: null,
+  };
+  const report = () => options.onStatus?.({ ...status });
+  report();
+  const reach = {
+    baseUrl: options.baseUrl,
+    ...(options.reachTimeoutMs ? { timeoutMs: options.reachTimeoutMs } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+
+  const candidates: Candidate[] = [];
+  let reached = 0;
+  const errors: string[] = [];
+  if (options.latest) {
+    try {
+      const current = await fetchCurrentFile(reach);
+      candidates.push({ url: current.url, kind: "current", listedDate: current.modified });
+      reached += 1;
+    } catch (error) {
+      errors.push((error as Error).message);
+    }
+  }
+  if (options.archives === "all" || options.archives > 0) {
+    try {
+      const listed = await fetchMonthlyArchives(reach);
+      const chosen = options.archives === "all" ? listed : listed.slice(-options.archives);
+      for (const archive of chosen) {
+        candidates.push({ url: archive.url, kind: "archive", listedDate: listedDateOf(archive) });
+      }
+      reached += 1;
+    } catch (error) {
+      errors.push((error as Error).message);
+    }
+  }
+  if (reached === 0 && errors.length > 0) throw new Error(`CMS could not be reached: ${errors.join("; ")}`);
+  failures.push(...errors);
+
+  const known = new Map(
+    (
+      await db.query<{
+        url: string;
+        kind: string;
+        listed_date: string | null;
+        processing_date: string | null;
+        status: string;
+      }>("SELECT url, kind, listed_date, processing_date, status FROM cms_file")
+    ).map((row) => [row.url, row]),
+  );
+  const wanted = candidates.filter((candidate) => !DONE_STATUSES.has(known.get(candidate.url)?.status ?? ""));
+  const currentKnown = candidates.find((candidate) => candidate.kind === "current");
+  let hasCurrent = currentKnown !== undefined && DONE_STATUSES.has(known.get(currentKnown.url)?.status ?? "");
+
+  // Downloads, each into the cache: archives under their own names, the current file under its URL's hash (CMS
+  // republishes a month's file under a new URL with the same name).
+  status.filesTotal = wanted.length;
+  const downloaded: Candidate[] = [];
+  for (const [index, candidate] of wanted.entries()) {
+    const name = decodeURIComponent(new URL(candidate.url).pathname.split("/").pop() ?? candidate.url);
+    status.step = `Downloading ${name} (${index + 1} of ${wanted.length})`;
+    status.bytesDone = 0;
+    status.bytesTotal = null;
+    report();
+    const dir =
+      candidate.kind === "current"
+        ? join(options.cacheDir, "current", shortHash(candidate.url))
+        : join(options.cacheDir, "archives");
+    try {
+      candidate.path = await downloadFile(candidate.url, {
+        dir,
+        baseUrl: options.baseUrl,
+        ...(options.stallTimeoutMs ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
+        ...(options.maxResumes !== undefined ? { maxResumes: options.maxResumes } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (event: DownloadProgress) => {
+          status.bytesDone = event.receivedBytes;
+          status.bytesTotal = event.totalBytes;
+          report();
+        },
+      });
+      downloaded.push(candidate);
+    } catch (error) {
+      const message = (error as Error).message;
+      failures.push(message);
+      log(`FAILED ${message}`);
+      await recordFile(db, candidate, "failed", null, message);
+    }
+    if (options.signal?.aborted) break;
+  }
+  status.bytesDone = null;
+  status.bytesTotal = null;
+
+  // The month of each downloaded file; of several files for one month (this run's or loaded before), one wins.
+  const hints = new Map<string, ReadHint>();
+  for (const candidate of downloaded) {
+    const path = candidate.path as string;
+    const hint = candidate.listedDate ? { listedDate: candidate.listedDate } : {};
+    hints.set(path, hint);
+    const head = await peekCsvHead(path);
+    candidate.processingDate = head
+      ? (peekRelease(head.text, dateFallbackFor(head.name, hint))?.processingDate ?? null)
+      : null;
+  }
+  const byMonth = new Map<string, Candidate>();
+  for (const row of known.values()) {
+    if (row.processing_date && (row.status === "loaded" || row.status === "unchanged")) {
+      const candidate: Candidate = {
+        url: row.url,
+        kind: row.kind === "current" ? "current" : "archive",
+        listedDate: row.listed_date,
+      };
+      const best = byMonth.get(row.processing_date);
+      if (!best || winsOver(candidate, best)) byMonth.set(row.processing_date, candidate);
+    }
+  }
+  for (const candidate of downloaded) {
+    if (!candidate.processingDate) continue;
+    const best = byMonth.get(candidate.processingDate);
+    if (!best || winsOver(candidate, best)) byMonth.set(candidate.processingDate, candidate);
+  }
+  const toLoad = downloaded.filter(
+    (candidate) => !candidate.processingDate || byMonth.get(candidate.processingDate) === candidate,
+  );
+  for (const candidate of downloaded) {
+    if (toLoad.includes(candidate)) continue;
+    const winner = byMonth.get(candidate.processingDate as string);
+    log(
+      `skipped ${candidate.path}: ${candidate.processingDate} is loaded from ${winner?.path ?? winner?.url}, listed later`,
+    );
+    await recordFile(
+      db,
+      candidate,
+      "superseded",
+      candidate.processingDate ?? null,
+      `superseded by ${winner?.url}`,
+    );
+  }
+  // The current file first, so that the facility list is there as soon as possible; then the archives, oldest first.
+  toLoad.sort((a, b) =>
+    a.kind === b.kind
+      ? (a.listedDate ?? "").localeCompare(b.listedDate ?? "")
+      : a.kind === "current"
+        ? -1
+        : 1,
+  );
+
+  let results: IngestFileResult[] = [];
+  status.filesDone = wanted.length - toLoad.length;
+  if (toLoad.length > 0) {
+    await options.beforeLoad?.();
+    const paths = toLoad.map((candidate) => candidate.path as string);
+    const ingest: IngestOptions = {
+      source: "cms",
+      hints,
+      ...(options.publishEachFile ? { publishEachFile: true } : {}),
+      ...(options.afterEach ? { afterEach: options.afterEach } : {}),
+      onPhase: (file, phase) => {
+        if (phase === "parsing") {
+          status.step = `Loading ${file.split("/").pop()}`;
+          report();
+        }
+      },
+      onFileDone: (result) => {
+        status.filesDone += 1;
+        report();
+        log(describeResult(result));
+      },
+    };
+    results = await ingestFiles(db, paths, ingest);
+    for (const [index, result] of results.entries()) {
+      const candidate = toLoad[index] as Candidate;
+      if (result.status === "failed") failures.push(result.error ?? `${result.file}: failed`);
+      else if (candidate.kind === "current") hasCurrent = true;
+      await recordFile(
+        db,
+        candidate,
+        result.status,
+        result.processingDate ?? candidate.processingDate ?? null,
+        result.error ?? null,
+      );
+    }
+  }
+  status.step = "Done";
+  status.filesDone = status.filesTotal;
+  report();
+  return {
+    results,
+    failures,
+    hasCurrent,
+    loadedCount: results.filter((result) => result.status !== "failed").length,
+  };
+}
