@@ -1,0 +1,415 @@
+// Monthly CMS nursing-home archives (zips) laid out as CMS lays them out in each era, and the annual bundles
+// (zips of monthly zips). See ../../../shared/data/cms/README.md, "CMS monthly archives: three layouts".
+
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import yazl from "yazl";
+import type { ArchiveLayout } from "./layouts.ts";
+
+export interface MonthlyArchiveOptions {
+  layout: ArchiveLayout;
+  /** The archive's own date, `YYYY-MM-DD` (not the data month: a late-December archive holds November). */
+  archiveDate: string;
+  /** The month the data is for, `YYYY-MM`. */
+  dataMonth: string;
+  /** The Provider Information CSV, stored as given (convert it with toLayout first for L1). */
+  providerCsv: string | Buffer;
+  /** L2 only: every member under `nursing_homes_including_rehab_services_<MM>_<YYYY>/` (archive date). */
+  subfolder?: boolean;
+  /** L3 only: add `__MACOSX/._<provider member>` and `.DS_Store`. */
+  junk?: boolean;
+  /** Add the other tables (penalties, deficiencies, state averages, ...). Default true. */
+  extraTables?: boolean;
+}
+
+export interface BundleMember {
+  name: string;
+  archive: Buffer;
+}
+
+const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-07" -> "Jul2026". */
+export function monthName(dataMonth: string): string {
+  const match = /^(\d{4})-(\d{2})/.exec(dataMonth);
+  const abbr = MONTH_ABBR[Number(match?.[2]) - 1];
+  if (!match || abbr === undefined) throw new RangeError(`data month must be 'YYYY-MM', got '${dataMonth}'`);
+  return `${abbr}${match[1]}`;
+}
+
+function checkDate(archiveDate: string): void {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(archiveDate))
+    throw new RangeError(`archive date must be 'YYYY-MM-DD', got '${archiveDate}'`);
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Small companion tables (a few plausible rows; the product only reads Provider Information)
+
+const SAMPLE_FACILITIES = [
+  ["015009", "BURNS NURSING HOME, INC.", "701 MONROE STREET NW", "RUSSELLVILLE", "AL", "35653"],
+  ["01A193", "RIVERSIDE HEALTH AND REHABILITATION", "100 RIVER ROAD", "DECATUR", "AL", "35601"],
+  ["056123", "PACIFIC GARDENS CARE CENTER", "2400 OCEAN AVENUE", "SANTA MONICA", "CA", "90405"],
+  ["455987", "LAKEVIEW NURSING AND REHABILITATION", "500 LAKE DRIVE", "HOUSTON", "TX", "77002"],
+] as const;
+
+type Era = "L1" | "2021" | "2023";
+
+function eraOf(layout: ArchiveLayout, dataMonth: string): Era {
+  if (layout === "L1") return "L1";
+  return dataMonth < "2023-07" ? "2021" : "2023";
+}
+
+function csvText(rows: readonly (readonly (string | number)[])[]): string {
+  const field = (value: string | number): string => {
+    const text = String(value);
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return `${rows.map((row) => row.map(field).join(",")).join("\n")}\n`;
+}
+
+function facilityHeader(era: Era): string[] {
+  if (era === "L1") return ["provnum", "PROVNAME", "ADDRESS", "CITY", "STATE", "ZIP"];
+  if (era === "2021")
+    return [
+      "Federal Provider Number",
+      "Provider Name",
+      "Provider Address",
+      "Provider City",
+      "Provider State",
+      "Provider Zip Code",
+    ];
+  return [
+    "CMS Certification Number (CCN)",
+    "Provider Name",
+    "Provider Address",
+    "City/Town",
+    "State",
+    "ZIP Code",
+  ];
+}
+
+function processingDate(dataMonth: string): string {
+  return `${dataMonth.slice(0, 7)}-01`;
+}
+
+function penaltiesCsv(era: Era, dataMonth: string): string {
+  const date = processingDate(dataMonth);
+  const year = Number(date.slice(0, 4));
+  const header =
+    era === "L1"
+      ? ["pnlty_date", "pnlty_type", "fine_amt", "payden_strt_dt", "payden_days", "FILEDATE"]
+      : [
+          "Penalty Date",
+          "Penalty Type",
+          "Fine Amount",
+          "Payment Denial Start Date",
+          "Payment Denial Length in Days",
+          ...(era === "2021" ? [] : ["Location"]),
+          "Processing Date",
+        ];
+  const rows = SAMPLE_FACILITIES.slice(0, 3).map((facility, i) => {
+    const when = `${year - 1}-${String(3 + i * 3).padStart(2, "0")}-1${i}`;
+    const fine = i !== 1;
+    const tail =
+      era === "L1"
+        ? [
+            when,
+            fine ? "Fine" : "Payment Denial",
+            fine ? 6600 + i * 1325 : "",
+            fine ? "" : when,
+            fine ? "" : 24,
+            date,
+          ]
+        : [
+            when,
+            fine ? "Fine" : "Payment Denial",
+            fine ? (6600 + i * 1325).toFixed(2) : "",
+            fine ? "" : when,
+            fine ? "" : 24,
+            ...(era === "2021" ? [] : [`${facility[2]},${facility[3]},${facility[4]},${facility[5]}`]),
+            date,
+          ];
+    return [...facility, ...tail];
+  });
+  return csvText([[...facilityHeader(era), ...header], ...rows]);
+}
+
+function deficienciesCsv(era: Era, dataMonth: string): string {
+  const date = processingDate(dataMonth);
+  const year = Number(date.slice(0, 4));
+  const header =
+    era === "L1"
+      ? [
+          "SURVEY_DATE_OUTPUT",
+          "SurveyType",
+          "defpref",
+          "tag",
+          "tag_desc",
+          "scope",
+          "defstat",
+          "cycle",
+          "FILEDATE",
+        ]
+      : [
+          "Survey Date",
+          "Survey Type",
+          "Deficiency Prefix",
+          "Deficiency Tag Number",
+          "Deficiency Description",
+          "Scope Severity Code",
+          "Deficiency Corrected",
+          "Inspection Cycle",
+          "Processing Date",
+        ];
+  const citations = [
+    ["0880", "Provide and implement an infection prevention and control program.", "D"],
+    ["0689", "Ensure that a nursing home area is free from accident hazards.", "E"],
+    ["0812", "Procure food from sources approved or considered satisfactory and store food safely.", "F"],
+    ["0656", "Develop and implement a complete care plan that meets all the resident's needs.", "D"],
+  ] as const;
+  const rows = SAMPLE_FACILITIES.map((facility, i) => {
+    const [tag, text, scope] = citations[i % citations.length] ?? citations[0];
+    return [
+      ...facility,
+      `${year - 1}-${String(2 + i * 2).padStart(2, "0")}-2${i}`,
+      i === 2 ? "Complaint" : "Health",
+      "F",
+      tag,
+      text,
+      scope,
+      "Deficient, Provider has date of correction",
+      1,
+      date,
+    ];
+  });
+  return csvText([[...facilityHeader(era), ...header], ...rows]);
+}
+
+function stateAveragesCsv(era: Era, dataMonth: string): string {
+  const date = processingDate(dataMonth);
+  const header =
+    era === "L1"
+      ? ["STATE", "cycle_1_defs", "RESTOT", "TOTHRD", "fine_cnt", "fine_tot", "overall_rating", "FILEDATE"]
+      : [
+          "State or Nation",
+          "Cycle 1 Total Number of Health Deficiencies",
+          "Average Number of Residents per Day",
+          "Reported Total Nurse Staffing Hours per Resident per Day",
+          "Number of Fines",
+          "Fine Amount in Dollars",
+          "Overall Rating",
+          "Processing Date",
+        ];
+  const rows = [
+    ["AL", 5.1, 81.9, 3.62, 0.41, 14012.5, 3.2, date],
+    ["AK", 7.9, 38.2, 5.71, 0.22, 9087.0, 3.8, date],
+    ["CA", 10.4, 80.1, 4.17, 0.56, 13720.3, 3.3, date],
+    ["TX", 6.6, 68.7, 3.44, 0.85, 22450.9, 2.7, date],
+    ["NATION", 8.9, 77.2, 3.86, 0.63, 17830.7, 3.1, date],
+  ];
+  return csvText([header, ...rows]);
+}
+
+/** Any bytes; what matters is that a PDF sits in the archive. */
+const DATA_DICTIONARY_PDF = Buffer.from(
+  "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n" +
+    "2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+  "latin1",
+);
+
+/** An AppleDouble header as macOS Archive Utility writes into `__MACOSX/._<name>`: binary, not a CSV. */
+const APPLE_DOUBLE = Buffer.concat([
+  Buffer.from([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00]),
+  Buffer.from("Mac OS X        ", "latin1"),
+  Buffer.from([0x00, 0x02, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x32, 0x00, 0x00, 0x0e, 0xb0]),
+  Buffer.from([0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x0e, 0xe2, 0x00, 0x00, 0x01, 0x1e, 0x00, 0x00]),
+  Buffer.alloc(24),
+]);
+
+const DS_STORE = Buffer.concat([
+  Buffer.from([
+    0x00, 0x00, 0x00, 0x01, 0x42, 0x75, 0x64, 0x31, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x08, 0x00,
+  ]),
+  Buffer.alloc(48),
+]);
+
+// ------------------------------------------------------------------------------------------------------------
+// Members
+
+/** The dataset ids of the L3 members. */
+const DATASET_IDS = {
+  providerInfo: "4pq5-n9py",
+  penalties: "g6vv-u9sr",
+  stateAverages: "xcdc-v8bm",
+} as const;
+
+interface Member {
+  name: string;
+  data: Buffer | "dir";
+}
+
+/** The name of the Provider Information member in an archive with these options. */
+export function providerMemberName(options: Omit<MonthlyArchiveOptions, "providerCsv">): string {
+  checkDate(options.archiveDate);
+  const mon = monthName(options.dataMonth);
+  switch (options.layout) {
+    case "L1":
+      return "ProviderInfo_Download.csv";
+    case "L2":
+      return `${options.subfolder ? subfolderName(options.archiveDate) : ""}NH_ProviderInfo_${mon}.csv`;
+    case "L3":
+      return `${DATASET_IDS.providerInfo}_${options.archiveDate}_NH_ProviderInfo_${mon}.csv`;
+  }
+}
+
+function subfolderName(archiveDate: string): string {
+  return `nursing_homes_including_rehab_services_${archiveDate.slice(5, 7)}_${archiveDate.slice(0, 4)}/`;
+}
+
+function members(options: MonthlyArchiveOptions): Member[] {
+  const { layout, archiveDate, dataMonth } = options;
+  checkDate(archiveDate);
+  const mon = monthName(dataMonth);
+  const era = eraOf(layout, dataMonth);
+  const extra = options.extraTables ?? true;
+  const provider =
+    typeof options.providerCsv === "string" ? Buffer.from(options.providerCsv) : options.providerCsv;
+  const text = (value: string): Buffer => Buffer.from(value);
+  const providerName = providerMemberName(options);
+  const list: Member[] = [];
+  switch (layout) {
+    case "L1":
+      list.push({ name: providerName, data: provider });
+      if (extra)
+        list.push(
+          { name: "Penalties_Download.csv", data: text(penaltiesCsv(era, dataMonth)) },
+          { name: "HealthDeficiencies_Download.csv", data: text(deficienciesCsv(era, dataMonth)) },
+          { name: "StateAverages_Download.csv", data: text(stateAveragesCsv(era, dataMonth)) },
+        );
+      return list;
+    case "L2": {
+      const folder = options.subfolder ? subfolderName(archiveDate) : "";
+      if (folder) list.push({ name: folder, data: "dir" });
+      list.push({ name: providerName, data: provider });
+      if (extra)
+        list.push(
+          { name: `${folder}NH_Penalties_${mon}.csv`, data: text(penaltiesCsv(era, dataMonth)) },
+          { name: `${folder}NH_HealthCitations_${mon}.csv`, data: text(deficienciesCsv(era, dataMonth)) },
+          { name: `${folder}NH_StateUSAverages_${mon}.csv`, data: text(stateAveragesCsv(era, dataMonth)) },
+          { name: `${folder}NH_Data_Dictionary.pdf`, data: DATA_DICTIONARY_PDF },
+        );
+      return list;
+    }
+    case "L3": {
+      const tables: { datasetId: string; title: string; name: string; data: Buffer }[] = [
+        {
+          datasetId: DATASET_IDS.providerInfo,
+          title: "Provider Information",
+          name: providerName,
+          data: provider,
+        },
+      ];
+      if (extra)
+        tables.push(
+          {
+            datasetId: DATASET_IDS.penalties,
+            title: "Penalties",
+            name: `${DATASET_IDS.penalties}_${archiveDate}_NH_Penalties_${mon}.csv`,
+            data: text(penaltiesCsv(era, dataMonth)),
+          },
+          {
+            datasetId: DATASET_IDS.stateAverages,
+            title: "State US Averages",
+            name: `${DATASET_IDS.stateAverages}_${archiveDate}_NH_StateUSAverages_${mon}.csv`,
+            data: text(stateAveragesCsv(era, dataMonth)),
+          },
+        );
+      for (const table of tables) list.push({ name: table.name, data: table.data });
+      const manifest = tables.map((table) => ({
+        datasetId: table.datasetId,
+        title: table.title,
+        fileName: table.name,
+        bytes: table.data.length,
+        archiveDate,
+      }));
+      list.push({ name: "manifest.json", data: text(`${JSON.stringify(manifest, null, 2)}\n`) });
+      if (options.junk)
+        list.push(
+          { name: `__MACOSX/._${providerName}`, data: APPLE_DOUBLE },
+          { name: ".DS_Store", data: DS_STORE },
+        );
+      return list;
+    }
+  }
+}
+
+/** The member names of an archive with these options, in order (a sub-folder entry ends with `/`). */
+export function monthlyArchiveMemberNames(options: MonthlyArchiveOptions): string[] {
+  return members(options).map((member) => member.name);
+}
+
+function zipOf(entries: readonly Member[], mtime: Date): yazl.ZipFile {
+  const zip = new yazl.ZipFile();
+  for (const entry of entries) {
+    if (entry.data === "dir") zip.addEmptyDirectory(entry.name, { mtime });
+    else zip.addBuffer(entry.data, entry.name, { mtime, compress: true });
+  }
+  zip.end();
+  return zip;
+}
+
+function mtimeOf(archiveDate: string): Date {
+  return new Date(`${archiveDate}T12:00:00`);
+}
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Streams the zip to `<file>.tmp`, then renames it, so a half-written archive never has the final name. */
+async function writeZip(file: string, zip: yazl.ZipFile): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.tmp`;
+  try {
+    await pipeline(zip.outputStream, createWriteStream(temp));
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+export async function buildMonthlyArchive(options: MonthlyArchiveOptions): Promise<Buffer> {
+  return collect(zipOf(members(options), mtimeOf(options.archiveDate)).outputStream);
+}
+
+/** Like buildMonthlyArchive, but streams the zip to disk (for full-size archives). */
+export async function writeMonthlyArchive(file: string, options: MonthlyArchiveOptions): Promise<void> {
+  await writeZip(file, zipOf(members(options), mtimeOf(options.archiveDate)));
+}
+
+function bundleEntries(archives: readonly BundleMember[]): Member[] {
+  return archives.map((member) => ({
+    name: member.name.endsWith(".zip") ? member.name : `${member.name}.zip`,
+    data: member.archive,
+  }));
+}
+
+/** An `annual_theme` entry: a zip of monthly zips (names get `.zip` appended when missing). */
+export async function buildAnnualBundle(archives: BundleMember[]): Promise<Buffer> {
+  return collect(zipOf(bundleEntries(archives), new Date("2020-01-01T12:00:00")).outputStream);
+}
+
+export async function writeAnnualBundle(file: string, archives: BundleMember[]): Promise<void> {
+  await writeZip(file, zipOf(bundleEntries(archives), new Date("2020-01-01T12:00:00")));
+}
+
+/** The first `fraction` (0..1) of the bytes: a download that broke off. */
+export function truncate(buffer: Buffer, fraction: number): Buffer {
+  if (!(fraction >= 0 && fraction <= 1)) throw new RangeError("fraction must be within 0..1");
+  return Buffer.from(buffer.subarray(0, Math.floor(buffer.length * fraction)));
+}

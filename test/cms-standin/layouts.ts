@@ -1,0 +1,268 @@
+// CSV transforms that turn a Provider Information CSV into what a CMS monthly archive of a given era holds.
+// Deliberately independent of the product's header mapping (src/ingest): the fixtures must not agree with the
+// product by construction. The L1 names come from the 2019-2020 `ProviderInfo_Download.csv` files.
+
+import Papa from "papaparse";
+
+/** L1: archives dated 2019-01..2020-07; L2: 2020-08..2026-06; L3: from 2026-07. */
+export type ArchiveLayout = "L1" | "L2" | "L3";
+
+export function layoutForArchiveDate(date: string): ArchiveLayout {
+  const match = /^(\d{4})-(\d{2})(?:-\d{2})?$/.exec(date);
+  if (!match) throw new RangeError(`archive date must be 'YYYY-MM-DD', got '${date}'`);
+  const month = date.slice(0, 7);
+  if (month <= "2020-07") return "L1";
+  if (month <= "2026-06") return "L2";
+  return "L3";
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// CSV text -> CSV text, row by row, keeping the file's style (BOM, line break, quote-every-field, final line
+// break). Parsed and written in chunks so that a full-size month never exists as one array of rows.
+
+interface CsvStyle {
+  bom: boolean;
+  newline: "\n" | "\r\n";
+  quoteAll: boolean;
+  finalNewline: boolean;
+}
+
+interface CsvMapper {
+  /** Returns the output header. */
+  header(header: string[]): string[];
+  /** Returns the output row (may be the input row, changed in place). */
+  row(row: string[]): string[];
+}
+
+const BATCH_ROWS = 2000;
+
+function mapCsv(text: string, mapper: CsvMapper): string {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const body = bom ? text.slice(1) : text;
+  const firstNewline = body.indexOf("\n");
+  const style: CsvStyle = {
+    bom,
+    newline: firstNewline > 0 && body[firstNewline - 1] === "\r" ? "\r\n" : "\n",
+    quoteAll: body.startsWith('"'),
+    finalNewline: /[\r\n]$/.test(body),
+  };
+  const parts: string[] = [];
+  let header: string[] | null = null;
+  let batch: string[][] = [];
+  const flush = () => {
+    if (batch.length > 0) parts.push(Papa.unparse(batch, { quotes: style.quoteAll, newline: style.newline }));
+    batch = [];
+  };
+  Papa.parse<string[]>(body, {
+    header: false,
+    skipEmptyLines: true,
+    newline: style.newline,
+    step: (results) => {
+      const row = results.data;
+      if (header === null) {
+        header = row;
+        batch.push(mapper.header(row));
+      } else batch.push(mapper.row(row));
+      if (batch.length >= BATCH_ROWS) flush();
+    },
+  });
+  flush();
+  if (header === null) throw new Error("CSV has no header");
+  return `${bom ? "\uFEFF" : ""}${parts.join(style.newline)}${style.finalNewline ? style.newline : ""}`;
+}
+
+function columnIndex(header: readonly string[], names: readonly string[]): number {
+  const wanted = new Set(names.map((name) => name.trim().toLowerCase()));
+  return header.findIndex((name) => wanted.has(name.trim().toLowerCase()));
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// L1 headers
+
+/** L1 header -> the source headers (2021 style and 2023+ style) it replaces. */
+const L1_RENAMES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["provnum", ["Federal Provider Number", "CMS Certification Number (CCN)"]],
+  ["PROVNAME", ["Provider Name"]],
+  ["ADDRESS", ["Provider Address"]],
+  ["CITY", ["Provider City", "City/Town"]],
+  ["STATE", ["Provider State", "State"]],
+  ["ZIP", ["Provider Zip Code", "ZIP Code"]],
+  ["PHONE", ["Provider Phone Number", "Telephone Number"]],
+  ["COUNTY_NAME", ["Provider County Name", "County/Parish"]],
+  ["OWNERSHIP", ["Ownership Type"]],
+  ["BEDCERT", ["Number of Certified Beds"]],
+  ["RESTOT", ["Average Number of Residents per Day"]],
+  ["overall_rating", ["Overall Rating"]],
+  ["overall_rating_fn", ["Overall Rating Footnote"]],
+  ["survey_rating", ["Health Inspection Rating"]],
+  ["survey_rating_fn", ["Health Inspection Rating Footnote"]],
+  ["quality_rating", ["QM Rating"]],
+  ["quality_rating_fn", ["QM Rating Footnote"]],
+  ["ls_quality_rating", ["Long-Stay QM Rating"]],
+  ["ss_quality_rating", ["Short-Stay QM Rating"]],
+  ["staffing_rating", ["Staffing Rating"]],
+  ["staffing_rating_fn", ["Staffing Rating Footnote"]],
+  ["RN_staffing_rating", ["RN Staffing Rating"]],
+  ["RNHRD", ["Reported RN Staffing Hours per Resident per Day"]],
+  ["cycle_1_defs_score", ["Rating Cycle 1 Health Deficiency Score"]],
+  ["WEIGHTED_ALL_CYCLES_SCORE", ["Total Weighted Health Survey Score"]],
+  ["cmplnt_cnt", ["Number of Substantiated Complaints"]],
+  ["FINE_TOT", ["Total Amount of Fines in Dollars"]],
+  ["PAYDEN_CNT", ["Number of Payment Denials"]],
+  ["FINE_CNT", ["Number of Fines"]],
+];
+
+const L1_NAME_BY_SOURCE = new Map<string, string>(
+  L1_RENAMES.flatMap(([l1, sources]) => sources.map((source) => [source.toLowerCase(), l1] as const)),
+);
+
+/** Columns that did not exist in 2019 and so are not in an L1 file. */
+const NOT_IN_2019 = new Set(
+  [
+    "Chain Name",
+    "Chain ID",
+    "Number of Facilities in Chain",
+    "Affiliated Entity Name",
+    "Affiliated Entity ID",
+    "Latitude",
+    "Longitude",
+    "Geocoding Footnote",
+    "Number of Citations from Infection Control Inspections",
+    "Location",
+  ].map((name) => name.toLowerCase()),
+);
+const NOT_IN_2019_PATTERN = /^chain average |turnover|administrators who have left/i;
+
+const PROCESSING_DATE = "Processing Date";
+
+function isDroppedFromL1(name: string): boolean {
+  const key = name.trim().toLowerCase();
+  return key === PROCESSING_DATE.toLowerCase() || NOT_IN_2019.has(key) || NOT_IN_2019_PATTERN.test(key);
+}
+
+/** `YYYY-MM-DD` or `M/D/YYYY` (what CMS files hold) in the wanted format; anything else passes unchanged. */
+function formatDate(value: string, format: "iso" | "us"): string {
+  const text = value.trim();
+  let y: string | undefined;
+  let m: string | undefined;
+  let d: string | undefined;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (iso) [, y, m, d] = iso;
+  else if (us) [, m, d, y] = us;
+  if (y === undefined || m === undefined || d === undefined) return value;
+  return format === "us"
+    ? `${Number(m)}/${Number(d)}/${y}`
+    : `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+}
+
+/**
+ * The Provider Information CSV as an archive of the given layout holds it. L2 and L3 keep the text as it is.
+ * L1 renames the columns to the abbreviated 2019 names, drops the columns 2019 did not have and `Processing Date`,
+ * and appends `FILEDATE` with the same date (ISO by default, `M/D/YYYY` with fileDateFormat "us").
+ */
+export function toLayout(
+  csvText: string,
+  layout: ArchiveLayout,
+  options: { fileDateFormat?: "iso" | "us" } = {},
+): string {
+  if (layout !== "L1") return csvText;
+  const format = options.fileDateFormat ?? "iso";
+  let kept: number[] = [];
+  let dateColumn = -1;
+  const out = mapCsv(csvText, {
+    header: (header) => {
+      dateColumn = columnIndex(header, [PROCESSING_DATE]);
+      kept = [...header.keys()].filter((i) => !isDroppedFromL1(header[i] ?? ""));
+      const names = kept.map((i) => {
+        const name = header[i] ?? "";
+        return L1_NAME_BY_SOURCE.get(name.trim().toLowerCase()) ?? name;
+      });
+      return [...names, "FILEDATE"];
+    },
+    row: (row) => {
+      const mapped = kept.map((i) => row[i] ?? "");
+      mapped.push(dateColumn < 0 ? "" : formatDate(row[dateColumn] ?? "", format));
+      return mapped;
+    },
+  });
+  return out;
+}
+
+/** Sets `Processing Date` (or an L1 `FILEDATE`) of every row to isoDate. */
+export function setProcessingDate(csvText: string, isoDate: string): string {
+  let column = -1;
+  return mapCsv(csvText, {
+    header: (header) => {
+      column = columnIndex(header, [PROCESSING_DATE, "FILEDATE"]);
+      if (column < 0) throw new Error("CSV has no Processing Date column");
+      return header;
+    },
+    row: (row) => {
+      while (row.length <= column) row.push("");
+      row[column] = isoDate;
+      return row;
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Rating changes
+
+const RATING_COLUMNS: readonly (readonly string[])[] = [
+  ["Overall Rating", "overall_rating"],
+  ["Health Inspection Rating", "survey_rating"],
+  ["Staffing Rating", "staffing_rating"],
+  ["QM Rating", "quality_rating"],
+];
+
+/** mulberry32, uniform in [0, 1). */
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Deterministically moves some ratings: about 10% of the rows get one or more of Overall, Health Inspection,
+ * Staffing and QM Rating moved by one star (kept within 1..5). Blank or non-numeric ratings stay as they are.
+ */
+export function perturbRatings(csvText: string, seed: number): string {
+  const random = rng(seed);
+  let columns: number[] = [];
+  return mapCsv(csvText, {
+    header: (header) => {
+      columns = RATING_COLUMNS.map((names) => columnIndex(header, names)).filter((i) => i >= 0);
+      return header;
+    },
+    row: (row) => {
+      if (random() >= 0.1) return row;
+      const rated = columns.filter((i) => /^[1-5]$/.test((row[i] ?? "").trim()));
+      if (rated.length === 0) return row;
+      let moves = rated.filter(() => random() < 0.5);
+      if (moves.length === 0) moves = [rated[Math.floor(random() * rated.length)] ?? (rated[0] as number)];
+      for (const i of moves) {
+        const stars = Number((row[i] ?? "").trim());
+        const step = stars === 1 ? 1 : stars === 5 ? -1 : random() < 0.5 ? -1 : 1;
+        row[i] = String(stars + step);
+      }
+      return row;
+    },
+  });
+}
+
+/** The header and the first n records, byte for byte as they are in csvText (records may span lines). */
+export function sliceRows(csvText: string, n: number): string {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError("n must be a whole number >= 0");
+  const parsed = Papa.parse<string[]>(csvText, { header: false, preview: n + 1 });
+  if (!parsed.meta.truncated) return csvText;
+  const newline = parsed.meta.linebreak || "\n";
+  // Papa's cursor stops either before or after the record's line break.
+  const records = csvText.slice(0, parsed.meta.cursor).replace(/\r?\n$|\r$/, "");
+  return `${records}${newline}`;
+}
