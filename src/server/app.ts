@@ -231,7 +231,8 @@ export function createApp(options: AppOptions): Hono {
       return c.body(body, 200);
     }
     const etag = `"${hashKey(body)}-${current}"`;
-    c.header("Cache-Control", LIST_CACHE);
+    // Always asked again (a 304 when nothing changed): a refresh may start at any moment.
+    c.header("Cache-Control", "no-cache");
     c.header("ETag", etag);
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     return c.body(body, 200);

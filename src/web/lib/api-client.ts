@@ -28,16 +28,35 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The longest time the browser may reuse an answer without asking (`max-age=300` of detail and history,
+ * docs/api.md). After the server's data changed, reads skip the HTTP cache (conditional requests) for that long,
+ * so a refetch gets the new data instead of a copy cached before the change.
+ */
+const LONGEST_MAX_AGE_MS = 300_000;
+let revalidateReadsUntil = 0;
+
+/** Called when the server's data version changed: cached answers from before it must not be reused. */
+export function revalidateCachedReads(now = Date.now()): void {
+  revalidateReadsUntil = now + LONGEST_MAX_AGE_MS;
+}
+
+/** The fetch cache mode of a read: the caller's, else `no-cache` shortly after a data change. */
+export function readCacheMode(cache: RequestCache | undefined, now = Date.now()): RequestCache | undefined {
+  return cache ?? (now < revalidateReadsUntil ? "no-cache" : undefined);
+}
+
 async function getJson<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   signal?: AbortSignal,
   cache?: RequestCache,
 ): Promise<z.infer<S>> {
+  const mode = readCacheMode(cache);
   const response = await fetch(path, {
     signal: signal ?? null,
     headers: { accept: "application/json" },
-    ...(cache ? { cache } : {}),
+    ...(mode ? { cache: mode } : {}),
   });
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {

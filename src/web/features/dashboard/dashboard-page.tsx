@@ -5,13 +5,16 @@ import { useLocation } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
 import { hasActiveFilters, toFacilityQuery } from "../../../core/url-state.ts";
 import { facilitiesQueryOptions } from "./api/facilities-queries.ts";
+import { metaQueryOptions } from "./api/meta-queries.ts";
 import { DashboardHeader } from "./components/dashboard-header.tsx";
 import { FacilityOverview } from "./components/facility-overview.tsx";
 import { FilterBar } from "./components/filter-bar.tsx";
 import { ScrollToTopButton } from "./components/scroll-to-top-button.tsx";
 import { SummarySection } from "./components/summary-section.tsx";
 import { scheduleControlsLoad } from "./controls-loader.ts";
+import { getLoadPanel } from "./data-load.ts";
 import { useDashboardUrlState } from "./hooks/use-dashboard-url-state.ts";
+import { useDataVersionSync } from "./hooks/use-data-version-sync.ts";
 import { useFavorites } from "./hooks/use-favorites.ts";
 import { usePageSize } from "./hooks/use-page-size.ts";
 import { getViewTitle } from "./view-title.ts";
@@ -27,7 +30,16 @@ export function DashboardPage() {
     [filters, page, pageSize, sortedIds],
   );
   const result = useQuery(facilitiesQueryOptions(query));
-  const summary = result.isLoadingError ? undefined : result.data?.summary;
+
+  // While the server's first CMS load runs there is nothing to list: a progress panel instead of an empty list.
+  const metaResult = useQuery(metaQueryOptions());
+  const meta = metaResult.data;
+  const firstLoad = getLoadPanel(meta, result.isPlaceholderData ? undefined : result.data?.data.length);
+  // Until /api/meta answers, an empty list may only mean that the first load has not finished.
+  const isAwaitingMeta = metaResult.isPending;
+  useDataVersionSync(meta?.dataVersion);
+
+  const summary = result.isLoadingError || firstLoad ? undefined : result.data?.summary;
 
   // A page past the end (an old link, a shrunk favourites list) moves to the last page.
   const totalCount = result.isPlaceholderData ? undefined : result.data?.totalCount;
@@ -76,6 +88,8 @@ export function DashboardPage() {
           page={page}
           pageSize={pageSize}
           result={result}
+          firstLoad={firstLoad}
+          isAwaitingMeta={isAwaitingMeta}
           favoriteIds={favoriteIds}
           linkSearch={location.search}
           onFiltersChange={updateFilters}

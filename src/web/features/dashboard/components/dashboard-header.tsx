@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { Database, Share2 } from "lucide-react";
+import { Database, RefreshCw, Share2 } from "lucide-react";
+import type { Meta } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { copyText } from "../../../lib/clipboard.ts";
 import { toast } from "../../../lib/toast.ts";
 import { metaQueryOptions } from "../api/meta-queries.ts";
+import { formatLastUpdateCheck, formatLoadNote, getFirstLoad, hasUpdateCheckFailed } from "../data-load.ts";
 
 export function DashboardHeader({ canShare }: { canShare: boolean }) {
   async function handleShare() {
@@ -60,12 +62,44 @@ function DataSourceLine() {
             Generated demo data as of {date}, not real CMS ratings · {count}
           </span>
         </>
+      ) : getFirstLoad(meta) ? (
+        <span>CMS data: first load in progress · Source: CMS Provider Data Catalog, Nursing Homes</span>
       ) : (
         <span>
           CMS data as of {date} · {count}
           {history} · Source: CMS Provider Data Catalog, Nursing Homes
         </span>
       )}
+      <UpdateStatus meta={meta} />
     </p>
+  );
+}
+
+/**
+ * The periodic refresh, in a few words: a load running over listed facilities, else when updates were last
+ * checked and whether the newest check failed. The slot keeps one width, so a refresh starting or ending does not
+ * move the line.
+ */
+function UpdateStatus({ meta }: { meta: Meta }) {
+  if (getFirstLoad(meta)) return null;
+  const loadNote = formatLoadNote(meta.load);
+  const checked = formatLastUpdateCheck(meta.refresh, new Date());
+  const hasFailed = hasUpdateCheckFailed(meta.refresh);
+  if (!loadNote && !checked && !hasFailed) return null;
+  return (
+    <span className="inline-flex min-w-60 items-center gap-1.5 whitespace-nowrap">
+      <RefreshCw aria-hidden className="size-3.5" />
+      {loadNote ?? (
+        <>
+          {checked}
+          {checked && hasFailed && " · "}
+          {hasFailed && (
+            <span className="text-amber-700" title={meta.refresh.lastError ?? undefined}>
+              last update check failed
+            </span>
+          )}
+        </>
+      )}
+    </span>
   );
 }

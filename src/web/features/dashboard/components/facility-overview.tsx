@@ -1,13 +1,14 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { List, Star } from "lucide-react";
 import { useRef } from "react";
-import type { FacilityListResponse } from "../../../../core/api-types.ts";
+import type { DataLoad, FacilityListResponse } from "../../../../core/api-types.ts";
 import { DEFAULT_ALERT_METRIC } from "../../../../core/constants.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
 import type { DashboardFilters } from "../../../../core/url-state.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
+import { DataLoadPanel } from "./data-load-panel.tsx";
 import { FacilityResults } from "./facility-results.tsx";
 import { LazySavedViewsMenu, LazySaveViewDialog } from "./lazy-controls.tsx";
 import { PageSizeSelect } from "./page-size-select.tsx";
@@ -18,6 +19,10 @@ interface FacilityOverviewProps {
   page: number;
   pageSize: number;
   result: UseQueryResult<FacilityListResponse>;
+  /** The server's first CMS load while it runs and nothing can be listed yet, else null. */
+  firstLoad: DataLoad | null;
+  /** True until /api/meta has answered: an empty list then shows the loading state, not the empty text. */
+  isAwaitingMeta: boolean;
   favoriteIds: ReadonlySet<string>;
   linkSearch: string;
   onFiltersChange: (update: FiltersUpdate) => void;
@@ -31,6 +36,8 @@ export function FacilityOverview({
   page,
   pageSize,
   result,
+  firstLoad,
+  isAwaitingMeta,
   favoriteIds,
   linkSearch,
   onFiltersChange,
@@ -42,7 +49,7 @@ export function FacilityOverview({
   const totalCount = result.data?.totalCount ?? 0;
   const totalPages = getTotalPages(totalCount, pageSize);
   const range = getPageRange(page, pageSize, totalCount);
-  const hasRows = (result.data?.data.length ?? 0) > 0;
+  const hasRows = !firstLoad && (result.data?.data.length ?? 0) > 0;
 
   function handlePageChange(next: number) {
     onPageChange(next);
@@ -74,7 +81,7 @@ export function FacilityOverview({
         </div>
       </div>
 
-      {result.data && (
+      {result.data && !firstLoad && (hasRows || !isAwaitingMeta) && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
             {hasRows
@@ -85,16 +92,21 @@ export function FacilityOverview({
         </div>
       )}
 
-      <FacilityResults
-        result={result}
-        isAlertFilterOn={filters.alertFilterEnabled}
-        alertMetric={filters.ratingMetric ?? DEFAULT_ALERT_METRIC}
-        isFavoritesMode={filters.favoritesOnly}
-        favoriteCount={favoriteIds.size}
-        favoriteIds={favoriteIds}
-        linkSearch={linkSearch}
-        onToggleFavorite={onToggleFavorite}
-      />
+      {firstLoad ? (
+        <DataLoadPanel load={firstLoad} />
+      ) : (
+        <FacilityResults
+          result={result}
+          isAwaitingMeta={isAwaitingMeta}
+          isAlertFilterOn={filters.alertFilterEnabled}
+          alertMetric={filters.ratingMetric ?? DEFAULT_ALERT_METRIC}
+          isFavoritesMode={filters.favoritesOnly}
+          favoriteCount={favoriteIds.size}
+          favoriteIds={favoriteIds}
+          linkSearch={linkSearch}
+          onToggleFavorite={onToggleFavorite}
+        />
+      )}
 
       {hasRows && <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />}
     </section>

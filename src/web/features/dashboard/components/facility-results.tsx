@@ -21,6 +21,8 @@ export const EMPTY_TEXTS = {
 
 interface FacilityResultsProps {
   result: UseQueryResult<FacilityListResponse>;
+  /** True until /api/meta has answered: an empty list may then only mean that the server's first load runs. */
+  isAwaitingMeta: boolean;
   isAlertFilterOn: boolean;
   alertMetric: AlertMetric | null;
   isFavoritesMode: boolean;
@@ -32,6 +34,7 @@ interface FacilityResultsProps {
 
 export function FacilityResults({
   result,
+  isAwaitingMeta,
   isAlertFilterOn,
   alertMetric,
   isFavoritesMode,
@@ -53,7 +56,7 @@ export function FacilityResults({
     navigate(href);
   }
 
-  if (result.isPending) {
+  if (result.isPending || (isAwaitingMeta && result.data?.data.length === 0)) {
     return (
       <div role="status" className="flex items-center justify-center gap-2 py-20 text-slate-600">
         <LoaderCircle aria-hidden className="size-5 animate-spin text-blue-600" />
