@@ -4,6 +4,7 @@
 // later one is loaded and the others are skipped; and every file is recorded by URL (table cms_file), so that a
 // re-run or a refresh loads only what is new.
 import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Db } from "../db/client.ts";
 import {
@@ -283,8 +284,11 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     results = await ingestFiles(db, paths, ingest);
     for (const [index, result] of results.entries()) {
       const candidate = toLoad[index] as Candidate;
-      if (result.status === "failed") failures.push(result.error ?? `${result.file}: failed`);
-      else if (candidate.kind === "current") hasCurrent = true;
+      if (result.status === "failed") {
+        failures.push(result.error ?? `${result.file}: failed`);
+        // A broken file is not kept: CMS may serve a corrected one at the same URL, which the next run downloads.
+        await rm(candidate.path as string, { force: true });
+      } else if (candidate.kind === "current") hasCurrent = true;
       await recordFile(
         db,
         candidate,

@@ -1,6 +1,7 @@
 // Ingests files one by one, each atomically, and publishes them (see stage.ts): a file's snapshots and, when it is
 // the newest Provider Information release, the next facility table are written in short steps; the publication
 // then adds the release rows and swaps in the facilities and the recomputed derived tables in one short transaction.
+import { basename } from "node:path";
 import type { DataSource } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { DERIVED_TABLES, isDerivedStale, publishedDates, stageDerived } from "./derive.ts";
@@ -176,7 +177,7 @@ async function ingestParsed(
     return result;
   } catch (error) {
     const message = error instanceof IngestError ? error.message : `${path}: ${(error as Error).message}`;
-    return { file: path, status: "failed", seconds: seconds(), error: message };
+    return { file: basename(path), status: "failed", seconds: seconds(), error: message };
   }
 }
 

@@ -44,6 +44,8 @@ export interface AppOptions {
 }
 
 const MAX_URL_LENGTH = 8192;
+/** How long a request waits for a fresh read of the data version before it uses the one known. */
+const VERSION_WAIT_MS = 50;
 const MAX_BODY_BYTES = 16 * 1024;
 const LIST_CACHE = "public, max-age=30";
 const DETAIL_CACHE = "public, max-age=300";
@@ -93,14 +95,20 @@ export function createApp(options: AppOptions): Hono {
     return versionRead;
   };
   /**
-   * The data version, read again when older than the TTL. Once known, a stale value is answered at once while it is
-   * read again in the background: a load that holds the embedded database for a moment does not hold up requests
-   * the cache can answer. Answers switch to the new data within the TTL of its commit.
+   * The data version, read again when older than the TTL. Once known, a read that takes longer than a few
+   * milliseconds (a load holds the embedded database for a moment) answers with the version known so far while the
+   * read completes in the background, so requests the cache can answer are not held up.
    */
   const dataVersion = async (): Promise<string> => {
     if (!version) return readVersion();
-    if (Date.now() - version.readAt > versionTtl) readVersion().catch(() => {});
-    return version.value;
+    if (Date.now() - version.readAt <= versionTtl) return version.value;
+    const stale = version.value;
+    const fresh = readVersion();
+    fresh.catch(() => {});
+    return Promise.race([
+      fresh,
+      new Promise<string>((done) => setTimeout(() => done(stale), VERSION_WAIT_MS)),
+    ]);
   };
 
   /**

@@ -242,8 +242,8 @@ export class DataLoader {
         } catch (error) {
           problem = (error as Error).message;
         }
-        if (problem === null) return;
         await this.recordCheck(problem);
+        if (problem === null) return;
         if (env.DATA_SOURCE === "cms") throw new Error(`CMS data could not be loaded: ${problem}`);
         this.log.warn(
           `CMS data could not be loaded (${problem}); falling back to the DEMO dataset. ` +
