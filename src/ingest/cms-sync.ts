@@ -269,6 +269,7 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       hints,
       ...(options.publishEachFile ? { publishEachFile: true } : {}),
       ...(options.afterEach ? { afterEach: options.afterEach } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
       onPhase: (file, phase) => {
         if (phase === "parsing") {
           status.step = `Loading ${file.split("/").pop()}`;

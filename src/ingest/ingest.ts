@@ -48,6 +48,8 @@ export interface IngestOptions {
   publishEachFile?: boolean;
   /** Runs between the steps of a load; the server lets waiting requests in. */
   afterEach?: () => Promise<void>;
+  /** When it fires, the file being loaded is finished and published, and the rest of the run is left out. */
+  signal?: AbortSignal;
   onPhase?: (file: string, phase: IngestPhase) => void;
   onFileDone?: (result: IngestFileResult) => void;
 }
@@ -290,7 +292,7 @@ export async function ingestFiles(
       return { parsed, startedAt: performance.now() };
     };
     let next = startRead(paths[0]);
-    for (let index = 0; index < paths.length && next; index += 1) {
+    for (let index = 0; index < paths.length && next && !options.signal?.aborted; index += 1) {
       const current = next;
       next = startRead(paths[index + 1]);
       const result = await ingestParsed(
