@@ -27,6 +27,57 @@ export class QueryParamError extends Error {
   }
 }
 
+/**
+ * Characters no query value may hold: NUL and the other C0 and C1 control characters (PostgreSQL refuses NUL in text;
+ * the others are never part of a facility name or entity), and U+FFFD, which is what bytes that were not valid UTF-8
+ * (a lone surrogate's encoding among them) decode to.
+ */
+const FORBIDDEN_TEXT =
+  /[\u0000-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Longest query parameter name or value considered at all. */
+export const MAX_PARAM_LENGTH = 2000;
+
+/**
+ * Checks every parameter of a raw query string (the part after `?`) before it is parsed: invalid percent-encoding,
+ * control characters, text that was not UTF-8 and over-long values are refused with the parameter's name.
+ */
+export function checkRawQuery(rawQuery: string): void {
+  for (const pair of rawQuery.split("&")) {
+    if (pair === "") continue;
+    const [rawName = "", rawValue = ""] = pair.split(/=(.*)/s);
+    const name = safeDecode(rawName) ?? rawName.replace(/%/g, "");
+    const param = FORBIDDEN_TEXT.test(name) || name.length > 100 ? "query" : name;
+    const value = safeDecode(rawValue);
+    if (value === null || safeDecode(rawName) === null) {
+      throw new QueryParamError(param, `${param} is not valid percent-encoded UTF-8`);
+    }
+    if (param === "query")
+      throw new QueryParamError("query", "a query parameter name holds forbidden characters");
+    if (FORBIDDEN_TEXT.test(value)) {
+      throw new QueryParamError(param, `${param} must not contain control characters or invalid text`);
+    }
+    if (value.length > MAX_PARAM_LENGTH) {
+      throw new QueryParamError(param, `${param} must be at most ${MAX_PARAM_LENGTH} characters`);
+    }
+  }
+}
+
+/** Decodes `+` and percent-encoding as a query string does; null when it is not valid UTF-8 percent-encoding. */
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return null;
+  }
+}
+
+/** A path segment (a CCN): the same rules as a query value. */
+export function checkPathText(segment: string, param: string): void {
+  if (FORBIDDEN_TEXT.test(segment)) {
+    throw new QueryParamError(param, `${param} must not contain control characters or invalid text`);
+  }
+}
+
 /** Values the spec says are dropped from an id list before querying. */
 const DROPPED_IDS = new Set(["", "undefined", "null"]);
 

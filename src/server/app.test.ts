@@ -485,6 +485,82 @@ describe.each(engines)("API on $name", (engine) => {
     expect(response.status).toBe(414);
   });
 
+  const ENDPOINT_PARAMS: Record<string, string[]> = {
+    "/api/facilities": [
+      "search",
+      "rating",
+      "state",
+      "entity",
+      "ccn",
+      "alertEnabled",
+      "alertThreshold",
+      "alertMetric",
+      "alertPeriod",
+      "page",
+      "pageSize",
+    ],
+    "/api/alerts": ["period", "ccn"],
+    "/api/facilities/015000": ["any"],
+    "/api/facilities/015000/history": ["any"],
+    "/api/meta": ["any"],
+    "/api/lookups/states": ["any"],
+    "/api/lookups/entities": ["any"],
+  };
+  /** Raw (already percent-encoded) values no parameter may carry. */
+  const HOSTILE_VALUES = [
+    "%00",
+    "a%00b",
+    "x%01y",
+    "%7F",
+    "%C2%85",
+    "%ED%A0%80", // a lone surrogate, encoded: not valid UTF-8
+    "%C3%28", // invalid UTF-8
+    "%zz",
+    "100%",
+    "%E0%A4",
+    "a".repeat(2001),
+  ];
+
+  it("answers a hostile value of every parameter of every endpoint with a 400 naming it", async () => {
+    for (const [path, params] of Object.entries(ENDPOINT_PARAMS)) {
+      for (const param of params) {
+        for (const value of HOSTILE_VALUES) {
+          const response = await get(`${path}?${param}=${value}`);
+          expect(response.status, `${path}?${param}=${value.slice(0, 20)}`).toBe(400);
+          const body = (await response.json()) as { error: { param?: string } };
+          expect(body.error.param, `${path}?${param}=${value.slice(0, 20)}`).toBe(param);
+        }
+      }
+    }
+    for (const segment of ["%00", "01%0050", "%ED%A0%80", "%zz", "0150%C3%28"]) {
+      for (const suffix of ["", "/history"]) {
+        const response = await get(`/api/facilities/${segment}${suffix}`);
+        expect(response.status, segment).toBe(400);
+        expect(((await response.json()) as { error: { param?: string } }).error.param).toBe("ccn");
+      }
+    }
+  });
+
+  it("never answers any text in any parameter with a 5xx; control characters are a 400 naming the parameter", async () => {
+    const text = fc.string({ unit: "binary", maxLength: 16 });
+    const paths = fc.constantFrom(...Object.keys(ENDPOINT_PARAMS));
+    await fc.assert(
+      fc.asyncProperty(paths, fc.nat(), text, async (path, index, value) => {
+        const params = ENDPOINT_PARAMS[path] as string[];
+        const param = params[index % params.length] as string;
+        // A lone surrogate cannot be percent-encoded as UTF-8; the browser sends U+FFFD for it.
+        const encoded = encodeURIComponent(value.replace(/[\ud800-\udfff]/g, "\ufffd"));
+        const response = await get(`${path}?${param}=${encoded}`);
+        expect(response.status, `${path}?${param}=${encoded}`).toBeLessThan(500);
+        if (/[\u0000-\u001f\u007f-\u009f\ud800-\udfff\ufffd]/.test(value)) {
+          expect(response.status).toBe(400);
+          expect(((await response.json()) as { error: { param?: string } }).error.param).toBe(param);
+        }
+      }),
+      { numRuns: engine.name === "pglite" ? 1500 : 800 },
+    );
+  });
+
   it("never answers a random query string with a 5xx", async () => {
     const keys = fc.constantFrom(
       "search",

@@ -9,11 +9,14 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
 import {
+  checkPathText,
+  checkRawQuery,
   facilityQueryToSearchParams,
   parseCcn,
   parseCcnList,
   parseFacilityQuery,
   parsePeriod,
+  QueryParamError,
 } from "../core/api-query.ts";
 import type { DataLoad, RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
@@ -160,6 +163,26 @@ export function createApp(options: AppOptions): Hono {
   app.use("*", async (c, next) => {
     const started = performance.now();
     if (c.req.url.length > MAX_URL_LENGTH) throw new HttpError(414, "The request URL is too long");
+    if (c.req.path.startsWith("/api/")) {
+      const url = c.req.url;
+      const queryStart = url.indexOf("?");
+      if (queryStart >= 0) checkRawQuery(url.slice(queryStart + 1).replace(/#.*$/s, ""));
+      const rawPath = url.slice(
+        url.indexOf("/", url.indexOf("//") + 2),
+        queryStart >= 0 ? queryStart : undefined,
+      );
+      // The only path parameter is the CCN of /api/facilities/{ccn}[/history].
+      const param = rawPath.startsWith("/api/facilities/") ? "ccn" : "path";
+      for (const segment of rawPath.split("/")) {
+        let decoded: string;
+        try {
+          decoded = decodeURIComponent(segment);
+        } catch {
+          throw new QueryParamError(param, `${param} is not valid percent-encoded UTF-8`);
+        }
+        checkPathText(decoded, param);
+      }
+    }
     await next();
     logger.info(
       {
