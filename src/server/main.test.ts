@@ -1,6 +1,6 @@
 // The product as `npm start` runs it: a real process that serves the API and the web app, and stops cleanly on
 // SIGTERM.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -55,5 +55,45 @@ describe("the server process", () => {
     expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
+  });
+
+  it("`npm start` runs the server as the very process it starts, which stops gracefully on SIGTERM", async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const npm = spawn("npm", ["start"], {
+      cwd: resolve(import.meta.dirname, "../.."),
+      env: {
+        ...process.env,
+        DATA_DIR: join(dir, "db"),
+        DATA_SOURCE: "none",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+      },
+      stdio: "ignore",
+    });
+    const npmExited = new Promise<number | null>((done) => npm.on("exit", (code) => done(code)));
+    let healthy = false;
+    for (let attempt = 0; attempt < 240 && !healthy; attempt += 1) {
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((done) => setTimeout(done, 250));
+    }
+    expect(healthy).toBe(true);
+    // The process npm started for the script is node itself running the server (not a shell or a wrapper).
+    const [child] = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(npm.pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .map((line) => line.trim().split(/\s+(.*)/s));
+    const pid = Number(child?.[0]);
+    expect(child?.[1]).toMatch(/^node --import tsx src\/server\/main\.ts$/);
+    const signalled = Date.now();
+    process.kill(pid, "SIGTERM");
+    expect(await npmExited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(() => process.kill(pid, 0)).toThrow();
   });
 });
