@@ -97,9 +97,15 @@ async function openPglite(dataDir: string): Promise<Db> {
   let lite: PGlite;
   try {
     lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
+    await lite.query("SELECT 1");
   } catch (error) {
     unlock();
-    throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The embedded database in ${dataDir} cannot be opened (${reason.split("\n")[0]}). If the folder is damaged, ` +
+        "move it aside and start again: the data is loaded anew.",
+      { cause: error },
+    );
   }
   const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
     async query<T extends Row>(sql: string, params?: unknown[]) {

@@ -96,4 +96,36 @@ describe("the server process", () => {
     expect(Date.now() - signalled).toBeLessThan(10_000);
     expect(() => process.kill(pid, 0)).toThrow();
   });
+
+  it("a database folder that cannot be opened stops the start with one sentence and a hint", async () => {
+    const run = (dataDir: string) =>
+      new Promise<{ code: number | null; stderr: string }>((done) => {
+        const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
+          env: { ...process.env, DATA_DIR: dataDir, DATA_SOURCE: "none", PORT: "0", DATABASE_URL: "" },
+          stdio: ["ignore", "ignore", "pipe"],
+        });
+        let stderr = "";
+        child.stderr.on("data", (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        child.on("exit", (code) => done({ code, stderr }));
+      });
+    const damaged = join(tempDir(), "db");
+    mkdirSync(damaged);
+    writeFileSync(join(damaged, "PG_VERSION"), "not a database\n");
+    writeFileSync(join(damaged, "pg_control"), Buffer.alloc(8192, 7));
+    const held = join(tempDir(), "db");
+    mkdirSync(held);
+    writeFileSync(join(held, "cms-dashboard.lock"), String(process.pid));
+    for (const [dataDir, sentence] of [
+      [damaged, /cannot be opened .*move it aside and start again/],
+      [held, /is in use by process \d+.*Stop it first, or use PostgreSQL/],
+    ] as const) {
+      const { code, stderr } = await run(dataDir);
+      expect(code).toBe(1);
+      expect(stderr.trim().split("\n")).toHaveLength(1);
+      expect(stderr).toMatch(sentence);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    }
+  });
 });

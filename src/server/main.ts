@@ -2,7 +2,7 @@
 // of an empty database and the periodic refresh from CMS run in the background (src/server/data-loader.ts).
 import { serve } from "@hono/node-server";
 import pino from "pino";
-import { openDb } from "../db/client.ts";
+import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { createApp } from "./app.ts";
 import { DataLoader } from "./data-loader.ts";
@@ -11,16 +11,28 @@ import { readServerEnv } from "./env.ts";
 const env = readServerEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 
-const db = await openDb({
-  databaseUrl: env.DATABASE_URL,
-  dataDir: env.DATA_DIR,
-  statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
-});
+/** A database that cannot be opened stops the start with one sentence (and its hint), not a stack trace. */
+async function openDatabase(): Promise<Db> {
+  try {
+    const opened = await openDb({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
+    });
+    await migrate(opened);
+    return opened;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`Cannot start: ${message}\n`);
+    process.exit(1);
+  }
+}
+
+const db = await openDatabase();
 logger.info(
   { database: db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },
   "database open",
 );
-await migrate(db);
 
 const loader = new DataLoader({ db, env, logger });
 const app = createApp({ db, logger, staticDir: env.STATIC_DIR, loader });
