@@ -2,7 +2,7 @@
 // SIGTERM.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../test/csv-fixtures.ts";
@@ -127,5 +127,69 @@ describe("the server process", () => {
       expect(stderr).toMatch(sentence);
       expect(stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("serves other clients while 200 connections send their headers a byte at a time, then drops those", async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
+      env: {
+        ...process.env,
+        DATA_DIR: join(dir, "db"),
+        DATA_SOURCE: "none",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        DATABASE_URL: "",
+      },
+      stdio: "ignore",
+    });
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    const base = `http://127.0.0.1:${port}`;
+    let healthy = false;
+    for (let attempt = 0; attempt < 120 && !healthy; attempt += 1) {
+      healthy = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((done) => setTimeout(done, 250));
+    }
+    expect(healthy).toBe(true);
+    const slow: Socket[] = [];
+    let closedByServer = 0;
+    for (let index = 0; index < 200; index += 1) {
+      const socket = connect(port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.resume(); // read what the server sends (its 408), so that its close is seen
+      socket.on("close", () => {
+        closedByServer += 1;
+      });
+      socket.write("GET /api/meta HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+      slow.push(socket);
+    }
+    const drip = setInterval(() => {
+      for (const socket of slow) if (!socket.destroyed) socket.write("a");
+    }, 2000);
+    try {
+      let answered = 0;
+      const until = Date.now() + 13_000;
+      while (Date.now() < until) {
+        const response = await fetch(`${base}/api/meta`);
+        expect(response.status).toBe(200);
+        await response.arrayBuffer();
+        answered += 1;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      expect(answered).toBeGreaterThan(50);
+      // Headers that take longer than 10 s are cut off by the server.
+      expect(closedByServer).toBe(200);
+      const oversized = await fetch(`${base}/healthz`, { headers: { "x-big": "a".repeat(20_000) } });
+      expect(oversized.status).toBe(431);
+    } finally {
+      clearInterval(drip);
+      for (const socket of slow) socket.destroy();
+      child.kill("SIGTERM");
+    }
+    expect(await exited).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
 
 const env = readServerEnv();
+const HEADERS_TIMEOUT_MS = 10_000;
 const logger = pino({ level: env.LOG_LEVEL });
 
 /** A database that cannot be opened stops the start with one sentence (and its hint), not a stack trace. */
@@ -36,9 +37,24 @@ logger.info(
 
 const loader = new DataLoader({ db, env, logger });
 const app = createApp({ db, logger, staticDir: env.STATIC_DIR, loader });
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
-});
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    // Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and
+    // headers beyond 16 KiB are refused (431); the rest of the clients are served meanwhile.
+    serverOptions: {
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: 30_000,
+      maxHeaderSize: 16 * 1024,
+      connectionsCheckingInterval: 1000,
+    },
+  },
+  (info) => {
+    logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
+  },
+);
 
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
