@@ -110,7 +110,10 @@ async function main(): Promise<number> {
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const results: IngestFileResult[] = [];
   const failures: string[] = [];
+  // INGEST_TRACE=1 prints each step as it starts (scripts/fault-run.ts kills the command at chosen steps).
+  const trace = process.env.INGEST_TRACE === "1";
   const report: Omit<IngestOptions, "source"> = {
+    ...(trace ? { onPhase: (file: string, phase: string) => console.error(`[trace] ${phase} ${file}`) } : {}),
     onFileDone: (result) => {
       results.push(result);
       (result.status === "failed" ? console.error : console.log)(describeResult(result));

@@ -33,7 +33,12 @@ export interface IngestFileResult {
   error?: string;
 }
 
-export type IngestPhase = "parsing" | "loading" | "done";
+/**
+ * The steps of a load, as `onPhase` reports them: a file is parsed, its facilities staged ("loading"), its snapshots
+ * written in one transaction ("snapshots"), and "done"; a publication derives its tables ("deriving") and swaps them
+ * in ("publishing", its file "").
+ */
+export type IngestPhase = "parsing" | "loading" | "snapshots" | "done" | "deriving" | "publishing";
 
 export interface IngestOptions {
   source: DataSource;
@@ -119,6 +124,7 @@ async function stageRelease(
     [release.processingDate],
   );
   const record = releaseRecord(release, options.source, startedAt);
+  options.onPhase?.(release.fileName, "snapshots");
   try {
     await db.transaction(async (tx) => {
       await insertSnapshots(tx, release);
@@ -245,12 +251,14 @@ async function publish(db: Db, run: Run, options: IngestOptions): Promise<void> 
   const afterEach = options.afterEach ?? (async () => {});
   const pendingDates = [...new Set(run.pending.map(({ record }) => record.processingDate))];
   const dates = [...new Set([...(await publishedDates(db)), ...pendingDates])].sort();
+  options.onPhase?.("", "deriving");
   await stageDerived(db, dates, hasFacilities ? "facility_next" : "facility", afterEach);
   const [count] = await db.query<{ n: number }>(
     "SELECT count(*)::integer AS n FROM rating_snapshot WHERE processing_date = ANY($1::date[])",
     [dates],
   );
   const tables: SwappedTable[] = hasFacilities ? ["facility", ...DERIVED_TABLES] : [...DERIVED_TABLES];
+  options.onPhase?.("", "publishing");
   await db.transaction(async (tx) => {
     for (const { record } of run.pending) await insertReleaseRecord(tx, record);
     await tx.query("DELETE FROM staged_month WHERE processing_date = ANY($1::date[])", [pendingDates]);

@@ -1,0 +1,255 @@
+// Fault run: kills loads with SIGKILL at chosen steps and checks that nothing a visitor sees changed.
+//   npx tsx scripts/fault-run.ts                     # the embedded database
+//   FAULT_DATABASE_URL=postgres://... npx tsx scripts/fault-run.ts   # PostgreSQL too (a schema of its own)
+// For each engine: a national-size database (15,000 generated facilities, 3 months) is loaded by the real command
+// line; then `npm run ingest` of a 4th month is killed while parsing, in the middle of its snapshot transaction and
+// while deriving the tables, and after each kill the real server, restarted, must answer exactly as before (meta, a
+// detail, a history, an alert view, a list page); the next ingest must succeed. Then the server is killed in the
+// middle of a refresh from a stand-in CMS, and must answer as before once restarted. Prints what it checked.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { type DemoFile, writeDemoFiles } from "../src/ingest/demo-data.ts";
+import { buildMonthlyArchive } from "../test/cms-standin/archives.ts";
+import { startCmsStandin } from "../test/cms-standin/server.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const work = mkdtempSync(join(tmpdir(), "fault-run-"));
+let failures = 0;
+
+function check(what: string, ok: boolean, detail = ""): void {
+  if (!ok) failures += 1;
+  console.log(`${ok ? "  ok  " : "  FAIL"} ${what}${detail ? ` (${detail})` : ""}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+type DbEnv = Record<string, string>;
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((done) => child.on("exit", (code, signal) => done({ code, signal })));
+}
+
+/** Runs `npm run ingest` (the CLI itself, as npm would) to its end. */
+async function ingest(env: DbEnv, args: string[]): Promise<number | null> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/ingest/cli.ts"), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.resume();
+  return (await exited(child)).code;
+}
+
+/** Starts the ingest and kills it with SIGKILL `delayMs` after it reports starting step `phase`. */
+async function ingestKilledAt(env: DbEnv, file: string, phase: string, delayMs: number): Promise<boolean> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/ingest/cli.ts"), file], {
+    env: { ...process.env, ...env, INGEST_TRACE: "1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let isKilled = false;
+  child.stderr?.on("data", (chunk: Buffer) => {
+    if (!isKilled && chunk.toString().includes(`[trace] ${phase}`)) {
+      isKilled = true;
+      setTimeout(() => child.kill("SIGKILL"), delayMs);
+    }
+  });
+  const { signal } = await exited(child);
+  return signal === "SIGKILL";
+}
+
+interface Server {
+  base: string;
+  child: ChildProcess;
+}
+
+async function startServer(env: DbEnv, extra: DbEnv = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+    env: {
+      ...process.env,
+      DATA_SOURCE: "none",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      STATIC_DIR: join(work, "no-web"),
+      ...env,
+      ...extra,
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 240; attempt += 1) {
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child };
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error("the server did not start");
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const done = exited(server.child);
+  server.child.kill("SIGTERM");
+  await done;
+}
+
+/** What a visitor sees: the answers of a few endpoints (meta without this process's load and refresh status). */
+async function answers(server: Server, ccn: string): Promise<string> {
+  const paths = [
+    "/api/meta",
+    `/api/facilities/${ccn}`,
+    `/api/facilities/${ccn}/history`,
+    "/api/facilities?alertEnabled=true&alertThreshold=1&alertMetric=Staffing%20Rating",
+    "/api/facilities?page=3&state=CA",
+    "/api/alerts?period=lastQuarter",
+  ];
+  const parts: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(`${server.base}${path}`);
+    const body = (await response.json()) as Record<string, unknown>;
+    if (path === "/api/meta") {
+      delete body.load;
+      delete body.refresh;
+    }
+    parts.push(`${path} ${response.status} ${JSON.stringify(body)}`);
+  }
+  return parts.join("\n");
+}
+
+async function answersAfterRestart(env: DbEnv, ccn: string): Promise<string> {
+  const server = await startServer(env);
+  try {
+    return await answers(server, ccn);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+async function runEngine(name: string, env: DbEnv, files: DemoFile[], ccn: string): Promise<void> {
+  console.log(`\n== ${name}`);
+  const [first, second, third, fourth, fifth] = files.map((file) => file.path) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  check("the first three months load", (await ingest(env, [first, second, third])) === 0);
+  const before = await answersAfterRestart(env, ccn);
+  for (const [phase, delayMs, what] of [
+    ["parsing", 150, "while parsing"],
+    ["snapshots", 120, "in the middle of the snapshot transaction"],
+    ["deriving", 1200, "while deriving the tables"],
+    ["loading", 400, "while building the next facility table"],
+  ] as const) {
+    const wasKilled = await ingestKilledAt(env, fourth, phase, delayMs);
+    const after = await answersAfterRestart(env, ccn);
+    check(`kill -9 of the ingest ${what}: the API answers exactly as before`, wasKilled && after === before);
+  }
+  check("the next ingest of that month succeeds", (await ingest(env, [fourth])) === 0);
+  const withFourth = await answersAfterRestart(env, ccn);
+  check("and its month is served", withFourth !== before && withFourth.includes('"latestProcessingDate"'));
+
+  // The server killed in the middle of a refresh from CMS.
+  const month = (files[4] as DemoFile).processingDate;
+  const standin = await startCmsStandin({
+    current: { fileName: "NH_ProviderInfo_Next.csv", body: readFileSync(fifth), modified: month },
+    archives: [
+      {
+        date: `${month.slice(0, 7)}-20`,
+        body: await buildMonthlyArchive({
+          layout: "L3",
+          archiveDate: `${month.slice(0, 7)}-20`,
+          dataMonth: month.slice(0, 7),
+          providerCsv: readFileSync(fifth),
+        }),
+      },
+    ],
+  });
+  try {
+    const refreshEnv = {
+      DATA_SOURCE: "cms",
+      CMS_BASE_URL: standin.baseUrl,
+      CMS_CACHE_DIR: join(work, `${name}-downloads`),
+      CMS_REFRESH_INTERVAL_S: "1",
+      CMS_BACKFILL_MONTHS: "1",
+    };
+    const server = await startServer(env, refreshEnv);
+    let sawLoading = false;
+    for (let attempt = 0; attempt < 600 && !sawLoading; attempt += 1) {
+      const meta = (await (await fetch(`${server.base}/api/meta`)).json()) as {
+        load: { step: string | null };
+      };
+      sawLoading = meta.load.step?.startsWith("Loading") ?? false;
+      if (!sawLoading) await new Promise((done) => setTimeout(done, 20));
+    }
+    await new Promise((done) => setTimeout(done, 300));
+    const killed = exited(server.child);
+    server.child.kill("SIGKILL");
+    await killed;
+    const after = await answersAfterRestart(env, ccn);
+    check(
+      "kill -9 of the server in the middle of a refresh: the API answers exactly as before",
+      sawLoading && after === withFourth,
+    );
+    const again = await startServer(env, refreshEnv);
+    let latest = "";
+    for (let attempt = 0; attempt < 600 && latest !== month; attempt += 1) {
+      const meta = (await (await fetch(`${again.base}/api/meta`)).json()) as { latestProcessingDate: string };
+      latest = meta.latestProcessingDate;
+      if (latest !== month) await new Promise((done) => setTimeout(done, 100));
+    }
+    await stopServer(again);
+    check("the next refresh loads the new month", latest === month, latest);
+  } finally {
+    await standin.close();
+  }
+}
+
+console.log("Generating 5 monthly files of 15,000 facilities...");
+const files = await writeDemoFiles(join(work, "files"), { facilities: 15_000, months: 5 });
+const ccn =
+  readFileSync((files[0] as DemoFile).path, "utf8")
+    .split("\n")[1]
+    ?.split(",")[0]
+    ?.replaceAll('"', "") ?? "";
+try {
+  await runEngine("PGlite", { DATA_DIR: join(work, "pglite"), DATABASE_URL: "" }, files, ccn);
+  const url = process.env.FAULT_DATABASE_URL;
+  if (url) {
+    const schema = `fault_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const scoped = new URL(url);
+    scoped.searchParams.set("options", `-c search_path=${schema},public`);
+    try {
+      await runEngine("PostgreSQL", { DATABASE_URL: scoped.toString() }, files, ccn);
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  } else {
+    console.log("\n(PostgreSQL skipped: set FAULT_DATABASE_URL)");
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(failures === 0 ? "\nEvery check passed." : `\n${failures} check(s) FAILED.`);
+process.exit(failures === 0 ? 0 : 1);
