@@ -1,6 +1,9 @@
-// Starts the whole product: migrations, then the API and the built web app on $PORT at once, while the first load
-// of an empty database and the periodic refresh from CMS run in the background (src/server/data-loader.ts).
+// Starts the whole product: listens on $PORT at once (/healthz answers while the database opens, which takes seconds
+// for a new embedded database), then opens and migrates the database and serves the API and the built web app, while
+// the first load of an empty database and the periodic refresh from CMS run in the background
+// (src/server/data-loader.ts).
 import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -29,17 +32,18 @@ async function openDatabase(): Promise<Db> {
   }
 }
 
-const db = await openDatabase();
-logger.info(
-  { database: db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },
-  "database open",
-);
+let app: Hono | null = null;
+/** Until the app is ready, requests other than /healthz wait for it. */
+let appReady: Promise<Hono> | null = null;
+const fetchHandler = async (request: Request): Promise<Response> => {
+  if (app) return app.fetch(request);
+  if (new URL(request.url).pathname === "/healthz") return Response.json({ ok: true, starting: true });
+  return (await (appReady as Promise<Hono>)).fetch(request);
+};
 
-const loader = new DataLoader({ db, env, logger });
-const app = createApp({ db, logger, staticDir: env.STATIC_DIR, loader });
 const server = serve(
   {
-    fetch: app.fetch,
+    fetch: fetchHandler,
     port: env.PORT,
     hostname: env.HOST,
     // Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and
@@ -58,6 +62,19 @@ const server = serve(
 
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
+
+let resolveApp: (ready: Hono) => void = () => {};
+appReady = new Promise<Hono>((resolve) => {
+  resolveApp = resolve;
+});
+const db = await openDatabase();
+logger.info(
+  { database: db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },
+  "database open",
+);
+const loader = new DataLoader({ db, env, logger });
+app = createApp({ db, logger, staticDir: env.STATIC_DIR, loader });
+resolveApp(app);
 
 loader.start().catch((error: unknown) => {
   // DATA_SOURCE=cms and CMS could not be loaded: the operator asked for CMS data or nothing.

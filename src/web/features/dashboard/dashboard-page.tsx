@@ -35,8 +35,14 @@ export function DashboardPage() {
   const metaResult = useQuery(metaQueryOptions());
   const meta = metaResult.data;
   const firstLoad = getLoadPanel(meta, result.isPlaceholderData ? undefined : result.data?.data.length);
-  // Until /api/meta answers, an empty list may only mean that the first load has not finished.
-  const isAwaitingMeta = metaResult.isPending;
+  // An empty list may only mean that it is out of date: until /api/meta answers (the first load may not have
+  // finished), when meta counts facilities that an unfiltered list lacks (fetched before a load committed), and while
+  // an empty list is fetched again. It shows "Loading facilities..." rather than "No facilities match...".
+  const isListEmpty = !result.isPlaceholderData && result.data?.totalCount === 0;
+  const isAwaitingMeta =
+    metaResult.isPending ||
+    (isListEmpty && (meta?.facilityCount ?? 0) > 0 && !hasActiveFilters(filters)) ||
+    (isListEmpty && result.isFetching);
   useDataVersionSync(meta?.dataVersion);
 
   const summary = result.isLoadingError || firstLoad ? undefined : result.data?.summary;
