@@ -155,6 +155,8 @@ describe("the server process", () => {
       if (!healthy) await new Promise((done) => setTimeout(done, 250));
     }
     expect(healthy).toBe(true);
+    // The database is open once the API answers (a new embedded database takes seconds to create).
+    expect((await fetch(`${base}/api/meta`)).status).toBe(200);
     const slow: Socket[] = [];
     let closedByServer = 0;
     for (let index = 0; index < 200; index += 1) {

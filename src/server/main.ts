@@ -63,26 +63,9 @@ const server = serve(
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
 
-let resolveApp: (ready: Hono) => void = () => {};
-appReady = new Promise<Hono>((resolve) => {
-  resolveApp = resolve;
-});
-const db = await openDatabase();
-logger.info(
-  { database: db.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },
-  "database open",
-);
-const loader = new DataLoader({ db, env, logger });
-app = createApp({ db, logger, staticDir: env.STATIC_DIR, loader });
-resolveApp(app);
-
-loader.start().catch((error: unknown) => {
-  // DATA_SOURCE=cms and CMS could not be loaded: the operator asked for CMS data or nothing.
-  logger.fatal((error as Error).message);
-  void shutdown("the first load failed", 1);
-});
-
 let isStopping = false;
+let db: Db | null = null;
+let loader: DataLoader | null = null;
 async function shutdown(reason: string, code = 0) {
   if (isStopping) return;
   isStopping = true;
@@ -90,11 +73,35 @@ async function shutdown(reason: string, code = 0) {
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   server.close(async () => {
-    await loader.stop();
-    await db.close();
+    await loader?.stop();
+    // A database still opening is closed once it is open.
+    await appReady?.catch(() => {});
+    await db?.close();
     logger.info("stopped");
     process.exit(code);
   });
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM received"));
 process.on("SIGINT", () => void shutdown("SIGINT received"));
+
+let resolveApp: (ready: Hono) => void = () => {};
+appReady = new Promise<Hono>((resolve) => {
+  resolveApp = resolve;
+});
+const opened = await openDatabase();
+db = opened;
+logger.info(
+  { database: opened.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },
+  "database open",
+);
+const dataLoader = new DataLoader({ db: opened, env, logger });
+loader = dataLoader;
+app = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader });
+resolveApp(app);
+
+if (!isStopping)
+  dataLoader.start().catch((error: unknown) => {
+    // DATA_SOURCE=cms and CMS could not be loaded: the operator asked for CMS data or nothing.
+    logger.fatal((error as Error).message);
+    void shutdown("the first load failed", 1);
+  });
