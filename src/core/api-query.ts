@@ -33,6 +33,7 @@ export class QueryParamError extends Error {
  * (a lone surrogate's encoding among them) decode to.
  */
 const FORBIDDEN_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
   /[\u0000-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Longest query parameter name or value considered at all. */
 export const MAX_PARAM_LENGTH = 2000;
