@@ -8,9 +8,11 @@ import {
   expectedSections,
   getJson,
   historyChart,
+  legendItems,
   rangeToggle,
   readSectionLines,
   seasonalityChart,
+  seriesLine,
 } from "./support.ts";
 
 const CCN = "015009";
@@ -133,7 +135,7 @@ test("seasonality: one line per year 2017, 2020, 2021, 2023 on a Jan-Dec axis, 3
   const chart = seasonalityChart(page);
   await expect(chart).toBeVisible();
   expect((await chart.boundingBox())?.height).toBe(300);
-  await expect(chart.locator(".recharts-legend-item")).toHaveText(["2017", "2020", "2021", "2023"]);
+  await expect(legendItems(chart)).toHaveText(["2017", "2020", "2021", "2023"]);
   await expect(
     chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first(),
   ).toHaveText("Jan");
@@ -143,8 +145,8 @@ test("seasonality: one line per year 2017, 2020, 2021, 2023 on a Jan-Dec axis, 3
   const lines = chart.locator("path.recharts-line-curve");
   await expect(lines).toHaveCount(4);
   // 2020 is one run (Jun-Aug); the others are single releases.
-  expect(await countDrawnPieces(lines.nth(1))).toBe(1);
-  const d2020 = (await lines.nth(1).getAttribute("d")) ?? "";
+  expect(await countDrawnPieces(seriesLine(chart, "2020"))).toBe(1);
+  const d2020 = (await seriesLine(chart, "2020").getAttribute("d")) ?? "";
   expect(d2020).toContain("L");
 });
 

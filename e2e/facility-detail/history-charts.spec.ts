@@ -1,16 +1,23 @@
 // Rating history and seasonality charts on the demo database (36+ monthly releases with the public gaps).
-import { expect, test } from "@playwright/test";
-import type { RatingSnapshot } from "../../src/core/api-types.ts";
+import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
+import type { FacilityListResponse, RatingSnapshot } from "../../src/core/api-types.ts";
 import {
   countDrawnPieces,
   countRuns,
   type FacilityFixture,
+  getFacility,
+  getJson,
   historyChart,
+  legendItems,
   monthIndex,
   monthsBefore,
+  pathVertices,
   pickFacilityWithHistory,
   rangeToggle,
+  ratingToY,
+  readMarkers,
   seasonalityChart,
+  seriesLine,
 } from "./support.ts";
 
 let facility: FacilityFixture;
@@ -96,7 +103,7 @@ test("the history chart: four step lines on 0-5, 300 px, legend and tooltip", as
   await expect(chart).toBeVisible();
   expect((await chart.boundingBox())?.height).toBe(300);
   await expect(chart.locator(".recharts-wrapper > svg.recharts-surface")).toHaveAttribute("height", "300");
-  await expect(chart.locator(".recharts-legend-item")).toHaveText(["Overall", "Health", "QM", "Staffing"]);
+  await expect(legendItems(chart)).toHaveText(["Overall", "Health", "QM", "Staffing"]);
   await expect(chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value")).toHaveText([
     "0",
     "1",
@@ -167,7 +174,7 @@ test("the seasonality chart: one step line per year over Jan-Dec, colours cyclin
   await expect(chart.locator(".recharts-wrapper > svg.recharts-surface")).toHaveAttribute("height", "300");
 
   const years = [...new Set(history.map((snapshot) => Number(snapshot.processingDate.slice(0, 4))))].sort();
-  await expect(chart.locator(".recharts-legend-item")).toHaveText(years.map(String));
+  await expect(legendItems(chart)).toHaveText(years.map(String));
   await expect(chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")).toHaveText([
     "Jan",
     "Feb",
@@ -193,16 +200,19 @@ test("the seasonality chart: one step line per year over Jan-Dec, colours cyclin
 
   const lines = chart.locator("path.recharts-line-curve");
   await expect(lines).toHaveCount(years.length);
-  const colours = await lines.evaluateAll((paths) => paths.map((path) => path.getAttribute("stroke")));
+  // (Drawn newest first, so that the dashed older years lie on top: read each year's line by its name.)
+  const colours = await Promise.all(
+    years.map((year) => seriesLine(chart, String(year)).getAttribute("stroke")),
+  );
   for (let index = 0; index < colours.length; index += 1) {
     expect(colours[index]).toBe(colours[index % 5]);
     if (index < 5) expect(new Set(colours.slice(0, index + 1)).size).toBe(index + 1);
   }
-  for (const [index, year] of years.entries()) {
+  for (const year of years) {
     const points = history
       .filter((snapshot) => snapshot.processingDate.startsWith(`${year}-`))
       .map((snapshot) => ({ date: snapshot.processingDate, value: snapshot.overallRating }));
-    expect(await countDrawnPieces(lines.nth(index)), String(year)).toBe(countRuns(points));
+    expect(await countDrawnPieces(seriesLine(chart, String(year))), String(year)).toBe(countRuns(points));
   }
   await expect(chart).toHaveAttribute("aria-label", new RegExp(`${years.length} years`));
 });
@@ -219,4 +229,160 @@ test("both charts have a text alternative and headings in order", async ({ page 
   for (let index = 1; index < levels.length; index += 1) {
     expect((levels[index] ?? 0) - (levels[index - 1] ?? 0)).toBeLessThanOrEqual(1);
   }
+});
+
+const HISTORY_SERIES: [string, (snapshot: RatingSnapshot) => number | null][] = [
+  ["Overall", (snapshot) => snapshot.overallRating],
+  ["Health", (snapshot) => snapshot.healthInspectionRating],
+  ["QM", (snapshot) => snapshot.qmRating],
+  ["Staffing", (snapshot) => snapshot.staffingRating],
+];
+
+/** Within each series the markers share one shape; across series the (pattern, shape) pairs all differ. */
+async function expectDistinctSeries(chart: Locator, names: readonly string[]) {
+  const lines = await Promise.all(
+    names.map(async (name) => ({
+      name,
+      stroke: await seriesLine(chart, name).getAttribute("stroke"),
+      dash: await seriesLine(chart, name).getAttribute("stroke-dasharray"),
+    })),
+  );
+  const markerGroups = await readMarkers(chart);
+  const shapeOf = (stroke: string | null) => {
+    const group = markerGroups.find((markers) => markers[0]?.fill === stroke);
+    const shapes = new Set(group?.map((marker) => marker.shape));
+    expect(shapes.size, `one marker shape for the line in ${stroke}`).toBe(1);
+    return [...shapes][0];
+  };
+  const styles = lines.map((line) => ({ ...line, shape: shapeOf(line.stroke) }));
+  // Every series looks different even in black and white: by dash pattern, and by marker when there are more
+  // series than patterns.
+  expect(new Set(styles.map((style) => `${style.dash}|${style.shape}`)).size).toBe(names.length);
+
+  // The legend shows each series as drawn: same colour, same dash pattern, same marker.
+  for (const style of styles) {
+    const item = legendItems(chart).filter({ hasText: style.name });
+    await expect(item, style.name).toHaveCount(1);
+    const swatch = item.locator("svg line");
+    await expect(swatch, style.name).toHaveAttribute("stroke", style.stroke ?? "");
+    if (style.dash === null) expect(await swatch.getAttribute("stroke-dasharray"), style.name).toBeNull();
+    else await expect(swatch, style.name).toHaveAttribute("stroke-dasharray", style.dash);
+    await expect(item.locator("[data-shape]"), style.name).toHaveAttribute("data-shape", style.shape ?? "");
+  }
+  return styles;
+}
+
+test("history lines: each series has its own dash pattern and marker, the legend shows them, values are exact", async ({
+  page,
+}) => {
+  const { detail, history } = facility;
+  await page.goto(`/facility/${detail.ccn}`);
+  await rangeToggle(page).getByRole("radio", { name: "All" }).click();
+  const chart = historyChart(page);
+  // (A flat line has no height: attached rather than visible.)
+  await expect(seriesLine(chart, "Staffing")).toBeAttached();
+  const styles = await expectDistinctSeries(
+    chart,
+    HISTORY_SERIES.map(([name]) => name),
+  );
+  // Four series, four dash patterns (one of them solid) and four marker shapes.
+  expect(new Set(styles.map((style) => style.dash)).size).toBe(4);
+  expect(new Set(styles.map((style) => style.shape)).size).toBe(4);
+
+  // No line is moved off its value: every step sits at exactly the y of one of its ratings, and every rating
+  // of the series is drawn.
+  const toY = await ratingToY(chart);
+  for (const [name, pick] of HISTORY_SERIES) {
+    const ratings = [...new Set(history.map(pick).filter((value) => value !== null))];
+    const expected = ratings.map(toY).sort((a, b) => a - b);
+    const drawn = [
+      ...new Set(
+        pathVertices((await seriesLine(chart, name).getAttribute("d")) ?? "").map(([, y]) => y.toFixed(2)),
+      ),
+    ].map(Number);
+    expect(
+      drawn.sort((a, b) => a - b).map((y) => y.toFixed(2)),
+      name,
+    ).toEqual(expected.map((y) => y.toFixed(2)));
+  }
+});
+
+/** A listed facility whose history has two years with the same overall rating on the same day of the year. */
+async function pickFacilityWithEqualSeasons(request: APIRequestContext) {
+  const list = await getJson<FacilityListResponse>(request, "/api/facilities?pageSize=25");
+  for (const item of list.data) {
+    const fixture = await getFacility(request, item.ccn);
+    const byDay = new Map<string, RatingSnapshot[]>();
+    for (const snapshot of fixture.history) {
+      if (snapshot.overallRating === null || !snapshot.processingDate.endsWith("-01")) continue;
+      const day = snapshot.processingDate.slice(5);
+      byDay.set(day, [...(byDay.get(day) ?? []), snapshot]);
+    }
+    for (const [day, snapshots] of byDay) {
+      for (const [index, first] of snapshots.entries()) {
+        const second = snapshots
+          .slice(index + 1)
+          .find((other) => other.overallRating === first.overallRating);
+        if (second) return { fixture, day, years: [first, second].map((s) => s.processingDate.slice(0, 4)) };
+      }
+    }
+  }
+  throw new Error("no facility with equal ratings on the same day of two years among the first 25");
+}
+
+test("seasonality: years are told apart by pattern and marker, and every point sits exactly at its rating", async ({
+  page,
+  request,
+}) => {
+  const { fixture, day, years: pair } = await pickFacilityWithEqualSeasons(request);
+  const { detail, history } = fixture;
+  await page.goto(`/facility/${detail.ccn}`);
+  const chart = seasonalityChart(page);
+  const years = [...new Set(history.map((snapshot) => snapshot.processingDate.slice(0, 4)))].sort();
+  await expect(seriesLine(chart, years[0] ?? "")).toBeAttached();
+  const styles = await expectDistinctSeries(chart, years);
+  // The newest year is the solid line.
+  expect(styles.at(-1)?.dash).toBeNull();
+
+  const toY = await ratingToY(chart);
+  const markerGroups = await readMarkers(chart);
+  const markersOf = (year: string) => {
+    const stroke = styles.find((style) => style.name === year)?.stroke;
+    return markerGroups.find((markers) => markers[0]?.fill === stroke) ?? [];
+  };
+  // Each year's line and markers sit exactly at the y of its ratings, nothing in between.
+  for (const year of years) {
+    const ratings = history
+      .filter((snapshot) => snapshot.processingDate.startsWith(`${year}-`))
+      .map((snapshot) => snapshot.overallRating)
+      .filter((rating) => rating !== null);
+    const allowed = new Set(ratings.map((rating) => toY(rating).toFixed(2)));
+    const vertices = pathVertices((await seriesLine(chart, year).getAttribute("d")) ?? "");
+    for (const [, y] of vertices) expect(allowed, `${year}: line at y ${y}`).toContain(y.toFixed(2));
+    const markers = markersOf(year);
+    expect(markers.length, year).toBeGreaterThan(0);
+    for (const marker of markers)
+      expect(allowed, `${year}: marker at y ${marker.y}`).toContain(marker.y.toFixed(2));
+  }
+
+  // Two years with the same rating on the same day: their markers are at the same pixel, on that rating.
+  const monthLabel = new Date(`2000-${day}T00:00:00Z`).toLocaleString("en-US", {
+    month: "short",
+    timeZone: "UTC",
+  });
+  const tickX = Number(
+    await chart
+      .locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value")
+      .filter({ hasText: new RegExp(`^${monthLabel}$`) })
+      .getAttribute("x"),
+  );
+  const rating =
+    history.find((snapshot) => snapshot.processingDate === `${pair[0]}-${day}`)?.overallRating ?? -1;
+  const [first, second] = pair.map((year) =>
+    markersOf(year).find((marker) => Math.abs(marker.x - tickX) < 0.5),
+  );
+  expect(first, `${pair[0]} marker on ${monthLabel}`).toBeTruthy();
+  expect(second, `${pair[1]} marker on ${monthLabel}`).toBeTruthy();
+  expect(first?.y).toBeCloseTo(second?.y ?? Number.NaN, 5);
+  expect(first?.y).toBeCloseTo(toY(rating), 5);
 });

@@ -135,6 +135,58 @@ export function expectedSections(detail: FacilityDetail): Record<string, Record<
 
 export const historyChart = (page: Page) => page.getByTestId("history-chart");
 export const seasonalityChart = (page: Page) => page.getByTestId("seasonality-chart");
+/** The legend entries of a chart (name beside a swatch of the line, its pattern and marker). */
+export const legendItems = (chart: Locator) => chart.getByTestId("chart-legend").locator("li");
+
+/** The drawn line of one series (recharts puts the series name on the path). */
+export const seriesLine = (chart: Locator, name: string) =>
+  chart.locator(`path.recharts-line-curve[name="${name}"]`);
+
+/** The (x, y) vertices of an SVG path made of M and L commands, as recharts draws lines. */
+export function pathVertices(d: string): [number, number][] {
+  return [...d.matchAll(/[ML]\s*(-?[\d.]+)[ ,](-?[\d.]+)/g)].map((match) => [
+    Number(match[1]),
+    Number(match[2]),
+  ]);
+}
+
+/** Maps a rating to its y pixel from the chart's horizontal grid lines (drawn at 0, 1, ... 5). */
+export async function ratingToY(chart: Locator): Promise<(rating: number) => number> {
+  const ys = await chart
+    .locator(".recharts-cartesian-grid-horizontal line")
+    .evaluateAll((lines) => lines.map((line) => Number(line.getAttribute("y1"))));
+  expect(ys).toHaveLength(6);
+  const bottom = Math.max(...ys);
+  const top = Math.min(...ys);
+  return (rating) => bottom + ((top - bottom) * rating) / 5;
+}
+
+export interface DrawnMarker {
+  shape: string;
+  fill: string;
+  x: number;
+  /** The point the marker stands for (a triangle's centroid, the centre of the others). */
+  y: number;
+}
+
+/** The point markers of each line, in the order of the lines (recharts draws one dots layer per line). */
+export async function readMarkers(chart: Locator): Promise<DrawnMarker[][]> {
+  return chart.locator(".recharts-line-dots").evaluateAll((groups) =>
+    groups.map((group) =>
+      [...group.querySelectorAll<SVGGraphicsElement>("[data-shape]")].map((marker) => {
+        const box = marker.getBBox();
+        const shape = marker.getAttribute("data-shape") ?? "";
+        return {
+          shape,
+          fill: marker.getAttribute("fill") ?? "",
+          x: box.x + box.width / 2,
+          y: shape === "triangle" ? box.y + (box.height * 2) / 3 : box.y + box.height / 2,
+        };
+      }),
+    ),
+  );
+}
+
 export const rangeToggle = (page: Page) => page.getByRole("radiogroup", { name: "History range" });
 
 /** The element's text colour as sRGB 0-255 (whatever notation the CSS used, oklch included). */

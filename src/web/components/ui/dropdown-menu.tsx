@@ -1,6 +1,6 @@
 import { Check, ChevronRight, Circle } from "lucide-react";
 import { DropdownMenu as MenuPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import { type ComponentProps, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
 
 // Radix menus bring the spec's behaviour: type-ahead resets after 1 s, a sub-menu opens on hover after 100 ms.
@@ -23,12 +23,30 @@ const itemClass = cn(
 export function DropdownMenuContent({
   className,
   sideOffset = 4,
+  focusFirstItemOnMount = false,
+  onFocus,
   ...props
-}: ComponentProps<typeof MenuPrimitive.Content>) {
+}: ComponentProps<typeof MenuPrimitive.Content> & {
+  /**
+   * On the first opening only, focus the first enabled item, as Radix does after a keyboard activation of the
+   * trigger: for a menu opened from code (`defaultOpen`) after a keypress that Radix did not see.
+   */
+  focusFirstItemOnMount?: boolean;
+}) {
+  const shouldFocusFirstItem = useRef(focusFirstItemOnMount);
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
+        onFocus={(event) => {
+          onFocus?.(event);
+          // Radix focuses the content itself when it opens: pass that on to the first item.
+          if (!shouldFocusFirstItem.current || event.target !== event.currentTarget) return;
+          shouldFocusFirstItem.current = false;
+          event.currentTarget
+            .querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')
+            ?.focus({ preventScroll: true });
+        }}
         className={cn(contentClass, "max-h-[var(--radix-dropdown-menu-content-available-height)]", className)}
         {...props}
       />

@@ -18,6 +18,8 @@ export interface MultiSelectProps {
   emptyText?: string;
   className?: string;
   contentClassName?: string;
+  /** Open when first mounted (e.g. the visitor already asked for it while its code loaded). */
+  defaultOpen?: boolean;
 }
 
 export function MultiSelect({
@@ -29,8 +31,9 @@ export function MultiSelect({
   emptyText = "No matches",
   className,
   contentClassName,
+  defaultOpen = false,
 }: MultiSelectProps) {
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpen] = useState(defaultOpen);
   return (
     <Popover open={isOpen} onOpenChange={setIsOpen}>
       <PopoverTrigger asChild>
@@ -66,7 +69,7 @@ function MultiSelectList({
   onSelectedChange,
   filterPlaceholder,
   emptyText,
-}: Omit<MultiSelectProps, "className" | "contentClassName"> & {
+}: Omit<MultiSelectProps, "className" | "contentClassName" | "defaultOpen"> & {
   filterPlaceholder: string;
   emptyText: string;
 }) {

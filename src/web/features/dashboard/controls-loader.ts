@@ -2,6 +2,12 @@
 // cards, so their code waits until that page is on screen and the browser is idle (or the visitor starts to
 // interact), keeping both the initial JavaScript and the work around the first render small.
 
+/**
+ * How a visitor activated a control's placeholder before the control's code arrived; the control then opens as
+ * soon as it mounts (a keyboard activation also puts focus on the first menu item, as Radix does).
+ */
+export type ControlActivation = "pointer" | "keyboard";
+
 let signalReady: (() => void) | undefined;
 const ready = new Promise<void>((resolve) => {
   signalReady = resolve;
@@ -11,6 +17,11 @@ let isScheduled = false;
 function markReady() {
   signalReady?.();
   signalReady = undefined;
+}
+
+/** Loads the controls at once: a visitor activated a placeholder, even before the first list settled. */
+export function loadControlsNow(): void {
+  markReady();
 }
 
 /** Resolves once the controls may load. */

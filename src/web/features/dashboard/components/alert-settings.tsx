@@ -23,6 +23,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import type { ControlActivation } from "../controls-loader.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { PERIOD_DESCRIPTIONS, PERIOD_LABELS } from "../view-title.ts";
 
@@ -34,11 +35,14 @@ import { PERIOD_DESCRIPTIONS, PERIOD_LABELS } from "../view-title.ts";
 export function AlertSettings({
   filters,
   onFiltersChange,
+  activation = null,
 }: {
   filters: DashboardFilters;
   onFiltersChange: (update: FiltersUpdate) => void;
+  /** Set when the visitor activated the placeholder before this loaded: the popover opens at once. */
+  activation?: ControlActivation | null;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpen] = useState(activation !== null);
   const isOn = filters.alertFilterEnabled;
   // Turning alerts off clears the metric from the address; turning them on again brings it back (SPEC 4).
   const previousMetricRef = useRef<AlertMetric | null>(null);

@@ -9,17 +9,21 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
+import type { ControlActivation } from "../controls-loader.ts";
 
 /** Minimum rating 3+, 4+ or 5+; choosing the selected one again clears it (SPEC section 2). */
 export function RatingFilter({
   value,
   onChange,
+  activation = null,
 }: {
   value: number | null;
   onChange: (value: number | null) => void;
+  /** Set when the visitor activated the placeholder before this loaded: the menu opens at once. */
+  activation?: ControlActivation | null;
 }) {
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={activation !== null}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline">
           <Star aria-hidden className={value == null ? "text-slate-400" : "fill-amber-400 text-amber-500"} />
@@ -32,7 +36,7 @@ export function RatingFilter({
           <ChevronDown aria-hidden className="opacity-60" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-52">
+      <DropdownMenuContent align="start" className="w-52" focusFirstItemOnMount={activation === "keyboard"}>
         <DropdownMenuLabel>Overall rating at least</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={value == null ? "" : String(value)}>
           {RATING_MIN_CHOICES.map((choice) => (

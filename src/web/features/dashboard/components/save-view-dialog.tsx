@@ -16,9 +16,17 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { savedViewsStore } from "../../../lib/saved-views.ts";
 import { toast } from "../../../lib/toast.ts";
+import type { ControlActivation } from "../controls-loader.ts";
 
-export function SaveViewDialog({ filters }: { filters: DashboardFilters }) {
-  const [isOpen, setIsOpen] = useState(false);
+export function SaveViewDialog({
+  filters,
+  activation = null,
+}: {
+  filters: DashboardFilters;
+  /** Set when the visitor activated the placeholder before this loaded: the dialog opens at once. */
+  activation?: ControlActivation | null;
+}) {
+  const [isOpen, setIsOpen] = useState(activation !== null);
   const [name, setName] = useState("");
   const inputId = useId();
 

@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
+import type { SeriesStyle } from "../lib/chart-theme.ts";
+import { SeriesSwatch } from "./chart-series.tsx";
 
 export interface ChartTooltipItem {
   name: string;
-  color: string;
+  /** The series' line, as in the legend. */
+  style: SeriesStyle;
   value: string;
 }
 
@@ -26,7 +29,7 @@ export function ChartTooltip({
           {items.map((item) => (
             <li key={item.name} className="flex items-center justify-between gap-4">
               <span className="flex items-center gap-2 text-slate-600">
-                <span className="size-2.5 rounded-full" style={{ backgroundColor: item.color }} aria-hidden />
+                <SeriesSwatch style={item.style} width={24} />
                 {item.name}
               </span>
               <span className="font-medium tabular-nums text-slate-900">{item.value}</span>

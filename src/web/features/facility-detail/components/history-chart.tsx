@@ -25,26 +25,54 @@ import {
   AXIS_TICK,
   CHART_MARGIN,
   CURSOR,
+  DASH_PATTERNS,
   GRID_STROKE,
   LEGEND_STYLE,
+  LINE_WIDTH,
   RATING_TICKS,
+  type SeriesStyle,
 } from "../lib/chart-theme.ts";
+import { markerDot, SeriesLegend } from "./chart-series.tsx";
 import { ChartTooltip } from "./chart-tooltip.tsx";
 
-// Ratings often coincide, so the lines are nested rather than stacked: each drawn narrower on top of the
-// previous one, every colour stays visible where all four share a value.
+// Ratings often coincide, and a line is always drawn at its true value: where lines share a value they share
+// pixels, so each has its own dash pattern and marker besides its colour. The solid Overall line is drawn first,
+// under the dashed ones, whose gaps let it (and each other) show through; the markers are drawn in the order
+// of MARKER_SHAPES, so that all four stay visible on a shared point.
 export const HISTORY_SERIES = [
-  { key: "overall", name: "Overall", color: "#1d4ed8", width: 6, dotRadius: 6 },
-  { key: "health", name: "Health", color: "#10b981", width: 4, dotRadius: 4.75 },
-  { key: "qm", name: "QM", color: "#f59e0b", width: 2.5, dotRadius: 3.5 },
-  { key: "staffing", name: "Staffing", color: "#c026d3", width: 1.5, dotRadius: 2.5 },
-] as const satisfies readonly {
-  key: keyof HistoryChartRow;
-  name: string;
-  color: string;
-  width: number;
-  dotRadius: number;
-}[];
+  {
+    key: "overall",
+    name: "Overall",
+    style: { color: "#1d4ed8", dash: DASH_PATTERNS[0], width: LINE_WIDTH, marker: "circle" },
+  },
+  {
+    key: "health",
+    name: "Health",
+    style: { color: "#10b981", dash: DASH_PATTERNS[1], width: LINE_WIDTH, marker: "square" },
+  },
+  {
+    key: "qm",
+    name: "QM",
+    style: {
+      color: "#f59e0b",
+      dash: DASH_PATTERNS[2],
+      width: LINE_WIDTH,
+      marker: "triangle",
+    },
+  },
+  {
+    key: "staffing",
+    name: "Staffing",
+    style: {
+      color: "#c026d3",
+      dash: DASH_PATTERNS[3],
+      width: LINE_WIDTH,
+      marker: "diamond",
+    },
+  },
+] as const satisfies readonly { key: keyof HistoryChartRow; name: string; style: SeriesStyle }[];
+
+const LEGEND_ENTRIES = HISTORY_SERIES.map(({ name, style }) => ({ name, style }));
 
 function HistoryTooltip({
   active,
@@ -63,7 +91,7 @@ function HistoryTooltip({
       title={formatShortDate(row.date)}
       items={HISTORY_SERIES.map((series) => ({
         name: series.name,
-        color: series.color,
+        style: series.style,
         value: formatRating(row[series.key]),
       }))}
     />
@@ -106,19 +134,19 @@ export function HistoryChart({ rows, range }: { rows: readonly HistoryChartRow[]
             content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />}
             cursor={CURSOR}
           />
-          <Legend iconType="plainline" wrapperStyle={LEGEND_STYLE} itemSorter={null} />
+          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={LEGEND_ENTRIES} />} />
           {HISTORY_SERIES.map((series) => (
             <Line
               key={series.key}
               type="stepAfter"
               dataKey={series.key}
               name={series.name}
-              stroke={series.color}
-              strokeWidth={series.width}
+              stroke={series.style.color}
+              strokeWidth={series.style.width}
+              strokeDasharray={series.style.dash}
               connectNulls={false}
-              strokeLinejoin="round"
-              dot={{ r: series.dotRadius, strokeWidth: 0, fill: series.color }}
-              activeDot={{ r: series.dotRadius + 2, strokeWidth: 1, stroke: "#fff" }}
+              dot={markerDot(series.style)}
+              activeDot={markerDot(series.style, 1.4)}
               isAnimationActive={false}
             />
           ))}

@@ -105,8 +105,8 @@ export function HistoryCharts({ snapshots }: { snapshots: readonly RatingSnapsho
             Seasonality
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
-            Overall rating through the year, one line per year (all releases). Older years sit slightly lower
-            so that equal ratings stay visible; the tooltip gives exact values.
+            Overall rating through the year, one line per year (all releases), each with its own colour, line
+            pattern and marker; years with equal ratings share the line.
           </p>
         </div>
         <SeasonalityChart seasonality={seasonality} />

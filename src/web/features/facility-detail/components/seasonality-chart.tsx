@@ -16,7 +16,6 @@ import {
   formatMonthDay,
   getSeasonalityColor,
   MONTH_ABBREVIATIONS,
-  SEASONALITY_COLORS,
   type Seasonality,
   type SeasonalityRow,
 } from "../../../../core/history.ts";
@@ -26,10 +25,15 @@ import {
   AXIS_TICK,
   CHART_MARGIN,
   CURSOR,
+  DASH_PATTERNS,
   GRID_STROKE,
   LEGEND_STYLE,
+  LINE_WIDTH,
+  MARKER_SHAPES,
   RATING_TICKS,
+  type SeriesStyle,
 } from "../lib/chart-theme.ts";
+import { markerDot, SeriesLegend } from "./chart-series.tsx";
 import { ChartTooltip } from "./chart-tooltip.tsx";
 
 /** The first of each month: the only labelled positions, 'Jan' to 'Dec'. */
@@ -39,20 +43,19 @@ function formatMonthTick(monthDay: string): string {
   return MONTH_ABBREVIATIONS[Number(monthDay.slice(0, 2)) - 1] ?? "";
 }
 
-/** Past five years the colours repeat, so later cycles are dashed to stay distinguishable. */
-function getDashArray(index: number): string | undefined {
-  return Math.floor(index / SEASONALITY_COLORS.length) % 2 === 1 ? "6 3" : undefined;
-}
-
 /**
- * Years with the same rating would draw on top of each other and hide each other's gaps, so older years are
- * nudged a little below the value (at most 0.2 of a star; the newest year sits on it, and the axis stays
- * 0 to 5). The tooltip shows the true ratings.
+ * Years with the same rating are drawn at that rating, on the same pixels: besides its colour (five, cycling),
+ * each year has its own dash pattern and marker, counted from the newest year, which is solid. Six patterns and
+ * four markers with five colours keep up to 60 years apart.
  */
-function getYearOffset(index: number, count: number): number {
-  if (count <= 1) return 0;
-  const step = Math.min(0.06, 0.2 / (count - 1));
-  return -(count - 1 - index) * step;
+export function getYearStyle(index: number, count: number): SeriesStyle {
+  const fromNewest = count - 1 - index;
+  return {
+    color: getSeasonalityColor(index),
+    dash: DASH_PATTERNS[fromNewest % DASH_PATTERNS.length],
+    width: LINE_WIDTH,
+    marker: MARKER_SHAPES[fromNewest % MARKER_SHAPES.length] ?? "circle",
+  };
 }
 
 function SeasonalityTooltip({
@@ -66,7 +69,7 @@ function SeasonalityTooltip({
   const items = years
     .map((year, index) => ({
       name: String(year),
-      color: getSeasonalityColor(index),
+      style: getYearStyle(index, years.length),
       rating: row.ratings[String(year)] ?? null,
     }))
     .filter((item) => item.rating !== null)
@@ -84,6 +87,14 @@ function SeasonalityTooltip({
 export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) {
   const { years, rows } = seasonality;
   const rowsByMonthDay = useMemo(() => new Map(rows.map((row) => [row.monthDay, row])), [rows]);
+  // Drawn newest (solid, circles) first, so that the dashed older years lie on top and it shows through their
+  // gaps, and the markers of a shared point stack in the order of MARKER_SHAPES.
+  const lines = useMemo(
+    () =>
+      years.map((year, index) => ({ year, name: String(year), style: getYearStyle(index, years.length) })),
+    [years],
+  );
+  const drawOrder = useMemo(() => [...lines].reverse(), [lines]);
   return (
     <div
       role="img"
@@ -118,22 +129,19 @@ export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) 
             )}
             cursor={CURSOR}
           />
-          <Legend iconType="plainline" wrapperStyle={LEGEND_STYLE} />
-          {years.map((year, index) => (
+          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={lines} />} />
+          {drawOrder.map(({ year, name, style }) => (
             <Line
               key={year}
               type="stepAfter"
-              dataKey={(row: SeasonalityRow) => {
-                const rating = row.ratings[String(year)] ?? null;
-                return rating === null ? null : rating + getYearOffset(index, years.length);
-              }}
-              name={String(year)}
-              stroke={getSeasonalityColor(index)}
-              strokeWidth={2}
-              strokeDasharray={getDashArray(index)}
+              dataKey={(row: SeasonalityRow) => row.ratings[name] ?? null}
+              name={name}
+              stroke={style.color}
+              strokeWidth={style.width}
+              strokeDasharray={style.dash}
               connectNulls={false}
-              dot={{ r: 3, strokeWidth: 0, fill: getSeasonalityColor(index) }}
-              activeDot={{ r: 5 }}
+              dot={markerDot(style)}
+              activeDot={markerDot(style, 1.4)}
               isAnimationActive={false}
             />
           ))}
