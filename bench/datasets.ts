@@ -11,11 +11,45 @@ import { migrate } from "../src/db/migrate.ts";
 import { isDerivedStale, recomputeDerived } from "../src/ingest/derive.ts";
 import { ingestFiles } from "../src/ingest/ingest.ts";
 import { ingestDemo } from "../src/ingest/sources.ts";
+import { buildHistory, type History } from "../test/cms-standin/history.ts";
 
 export const BENCH_MONTHS = Number(process.env.BENCH_MONTHS ?? 100);
 const root = resolve(import.meta.dirname, "..");
 const dataRoot = join(root, "bench/.data");
 export const REAL_AUG_2021 = realFile("NH_ProviderInfo_Aug2021.csv.gz");
+
+/** The stand-in CMS's full history: about 90 monthly archives of 15,000 facilities, and the current CSV. */
+export const CMS_HISTORY_FACILITIES = 15_000;
+export const CMS_HISTORY_ARCHIVES = 90;
+export const CMS_HISTORY_DIR = join(
+  dataRoot,
+  `cms-standin-${CMS_HISTORY_FACILITIES}-${CMS_HISTORY_ARCHIVES}`,
+);
+/** The PGlite folder the CMS history was last synced into by bench:ingest (bench:refresh starts from a copy). */
+export const CMS_HISTORY_DB = join(
+  dataRoot,
+  `cms-history-${CMS_HISTORY_FACILITIES}-${CMS_HISTORY_ARCHIVES}-pglite`,
+);
+
+/** Builds the stand-in CMS's files on first use (about a minute), reused afterwards. */
+export async function buildCmsHistory(): Promise<History> {
+  const started = performance.now();
+  let built = false;
+  const history = await buildHistory({
+    dir: CMS_HISTORY_DIR,
+    facilities: CMS_HISTORY_FACILITIES,
+    archives: CMS_HISTORY_ARCHIVES,
+    onProgress: (message) => {
+      if (message.startsWith("built")) built = true;
+    },
+  });
+  if (built) {
+    console.log(
+      `  built the stand-in CMS history (${history.archives.length} archives) in ${((performance.now() - started) / 1000).toFixed(0)} s (not counted)`,
+    );
+  }
+  return history;
+}
 
 export type BenchEngine = "pglite" | "postgres";
 

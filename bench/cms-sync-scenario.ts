@@ -1,0 +1,169 @@
+// One CMS sync measurement in its own process, so that its peak memory is its own (worker threads included):
+//   tsx bench/cms-sync-scenario.ts <pglite|postgres> <cms base URL> [--keep <dir>]
+// Runs what `npm run ingest -- --latest --backfill all` runs (downloads included) against the CMS at the base URL,
+// into a fresh PGlite folder (or a fresh PostgreSQL schema of BENCH_DATABASE_URL), with a fresh download cache; then
+// a second sync on the same database with a new, empty cache, which must download and load nothing.
+// --keep (PGlite): the loaded folder is moved there afterwards (the refresh benchmark starts from it).
+// Prints one JSON line (the last line of stdout); BENCH_VERBOSE=1 logs each file on stderr.
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openDb } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { syncFromCms } from "../src/ingest/cms-sync.ts";
+import { withLoadLock } from "../src/ingest/load-lock.ts";
+import { StatementLog } from "./timed-db.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { keep: { type: "string" } },
+});
+const [engine, baseUrl] = positionals;
+if ((engine !== "pglite" && engine !== "postgres") || !baseUrl) {
+  throw new Error("usage: tsx bench/cms-sync-scenario.ts <pglite|postgres> <cms base URL> [--keep <dir>]");
+}
+const verbose = process.env.BENCH_VERBOSE === "1";
+const url = process.env.BENCH_DATABASE_URL;
+let dataDir: string | undefined;
+let schema: string | undefined;
+let databaseUrl: string | undefined;
+if (engine === "postgres") {
+  if (!url) throw new Error("BENCH_DATABASE_URL is required for postgres");
+  schema = `bench_cms_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const scoped = new URL(url);
+  scoped.searchParams.set("options", `-c search_path=${schema},public`);
+  databaseUrl = scoped.toString();
+} else {
+  dataDir = mkdtempSync(join(tmpdir(), "bench-cms-pglite-"));
+}
+
+/** Files (not folders) under dir, and their bytes. */
+function filesUnder(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  if (!existsSync(dir)) return { files, bytes };
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
+const statements = new StatementLog(Number(process.env.BENCH_SLOW_MS ?? 200));
+const opened = await openDb({ databaseUrl, dataDir });
+await migrate(opened);
+const db = statements.wrap(opened, "sync");
+
+async function sync(cacheDir: string) {
+  let loadingAt: number | null = null;
+  const started = performance.now();
+  const result = await withLoadLock(
+    db,
+    () =>
+      syncFromCms(db, {
+        baseUrl: baseUrl as string,
+        cacheDir,
+        latest: true,
+        archives: "all",
+        onStatus: (status) => {
+          if (loadingAt === null && status.step.startsWith("Loading")) loadingAt = performance.now();
+        },
+        ...(verbose ? { log: (line: string) => console.error(line) } : {}),
+      }),
+    { wait: true },
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (!result) throw new Error("the load lock was not taken");
+  return {
+    result,
+    seconds,
+    downloadSeconds: ((loadingAt ?? performance.now()) - started) / 1000,
+    cache: filesUnder(cacheDir),
+  };
+}
+
+const cacheRoot = mkdtempSync(join(tmpdir(), "bench-cms-cache-"));
+try {
+  const first = await sync(join(cacheRoot, "first"));
+  const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+  const statuses = await db.query<{ status: string; n: number }>(
+    "SELECT status, count(*)::integer AS n FROM cms_file GROUP BY status ORDER BY status",
+  );
+  const [counts] = await db.query<{ snapshots: number; months: number; facilities: number }>(
+    `SELECT (SELECT count(*)::integer FROM rating_snapshot) AS snapshots,
+            (SELECT count(DISTINCT processing_date)::integer FROM rating_snapshot) AS months,
+            (SELECT count(*)::integer FROM facility) AS facilities`,
+  );
+  const second = await sync(join(cacheRoot, "second"));
+  const byStatus = (status: string) =>
+    first.result.results.filter((result) => result.status === status).length;
+  const output = {
+    seconds: first.seconds,
+    downloadSeconds: first.downloadSeconds,
+    peakRssMiB,
+    downloadedFiles: first.cache.files,
+    downloadedMB: first.cache.bytes / 1e6,
+    loaded: byStatus("loaded"),
+    unchanged: byStatus("unchanged"),
+    failed: byStatus("failed"),
+    failures: first.result.failures,
+    hasCurrent: first.result.hasCurrent,
+    cmsFiles: Object.fromEntries(statuses.map((row) => [row.status, row.n])),
+    snapshots: counts?.snapshots ?? 0,
+    months: counts?.months ?? 0,
+    facilities: counts?.facilities ?? 0,
+    second: {
+      seconds: second.seconds,
+      downloadedFiles: second.cache.files,
+      results: second.result.results.length,
+      loadedCount: second.result.loadedCount,
+      failures: second.result.failures,
+    },
+    peakRssMiBAfterSecond: process.resourceUsage().maxRSS / 1024,
+    statements: statements.totals.get("sync") ?? { statements: 0, ms: 0 },
+    slowest: statements.slowest(12).map((s) => ({ ms: Math.round(s.ms), kind: s.kind, sql: s.sql })),
+  };
+  await db.close();
+  if (dataDir && values.keep) {
+    rmSync(values.keep, { recursive: true, force: true });
+    try {
+      renameSync(dataDir, values.keep);
+    } catch {
+      // Another file system.
+      cpSync(dataDir, values.keep, { recursive: true });
+    }
+    writeFileSync(
+      `${values.keep}.json`,
+      `${JSON.stringify({ baseUrl, snapshots: output.snapshots, months: output.months, builtAt: new Date().toISOString() }, null, 2)}\n`,
+    );
+    dataDir = undefined;
+    console.error(`  kept the database in ${values.keep}`);
+  }
+  console.log(JSON.stringify(output));
+} finally {
+  rmSync(cacheRoot, { recursive: true, force: true });
+  if (schema && url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

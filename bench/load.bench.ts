@@ -1,0 +1,171 @@
+// `npm run bench:load`: 60 s of mixed traffic at 50 connections against the production server (`src/server/main.ts`
+// in its own process, the built web app, the embedded database) on the national benchmark dataset (15,000 facilities
+// x BENCH_MONTHS months, bench/datasets.ts), from a load generator in this process (autocannon). The mix: list pages
+// across the whole range, filters, alert views of both periods, detail, history, meta, lookups, static assets, and
+// 10% revalidations with If-None-Match. Prints requests/s, p50/p99/max, errors, timeouts and the server's resident
+// memory after warm-up and after the run. Targets: 0 errors and timeouts, memory growth < 50 MB, p99 < 50 ms.
+//   BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 50)
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import { prepareNational } from "./datasets.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
+console.log(`npm run bench:load  (${seconds} s, ${connections} connections, embedded database)`);
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+const dataDir = await prepareNational("pglite");
+const port = await freePort();
+const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DATA_SOURCE: "none",
+    CMS_REFRESH_INTERVAL_S: "0",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    STATIC_DIR: join(root, "dist/web"),
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (let attempt = 0; ; attempt += 1) {
+    const ok = await fetch(`${base}/api/meta`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (attempt > 600) throw new Error("the server did not start");
+    await new Promise((done) => setTimeout(done, 250));
+  }
+
+  // The mix, built from the data: states, entities and CCNs the server lists.
+  const states = (await (await fetch(`${base}/api/lookups/states`)).json()) as string[];
+  const entities = ((await (await fetch(`${base}/api/lookups/entities`)).json()) as string[]).slice(0, 200);
+  const first = (await (await fetch(`${base}/api/facilities?pageSize=1000`)).json()) as {
+    data: { ccn: string }[];
+    totalCount: number;
+  };
+  const ccns = first.data.map((item) => item.ccn);
+  const pages = Math.ceil(first.totalCount / 100);
+  const assets = readdirSync(join(root, "dist/web/assets")).map((name) => `/assets/${name}`);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+  const kinds: [weight: number, path: () => string][] = [
+    [20, () => `/api/facilities?page=${1 + Math.floor(Math.random() * pages)}`],
+    [8, () => `/api/facilities?state=${pick(states)}&page=${1 + Math.floor(Math.random() * 3)}`],
+    [5, () => `/api/facilities?rating=${1 + Math.floor(Math.random() * 5)}&state=${pick(states)}`],
+    [5, () => `/api/facilities?entity=${encodeURIComponent(pick(entities))}`],
+    [5, () => `/api/facilities?search=${pick(["care", "health", "rehab", "manor", "villa", "center"])}`],
+    [
+      8,
+      () =>
+        `/api/facilities?alertEnabled=true&alertPeriod=${pick(["lastPeriod", "lastQuarter"])}&alertThreshold=${1 + Math.floor(Math.random() * 2)}&alertMetric=${encodeURIComponent(pick(["Overall Rating", "Staffing Rating", "QM Rating", "Health Inspection Rating"]))}&page=${1 + Math.floor(Math.random() * 5)}`,
+    ],
+    [
+      4,
+      () => `/api/alerts?period=${pick(["lastPeriod", "lastQuarter"])}&ccn=${pick(ccns)}&ccn=${pick(ccns)}`,
+    ],
+    [12, () => `/api/facilities/${pick(ccns)}`],
+    [12, () => `/api/facilities/${pick(ccns)}/history`],
+    [6, () => "/api/meta"],
+    [3, () => `/api/lookups/${pick(["states", "entities"])}`],
+    [6, () => pick(["/", "/facility/015009", ...assets])],
+  ];
+  const totalWeight = kinds.reduce((sum, [weight]) => sum + weight, 0);
+  const nextPath = () => {
+    let roll = Math.random() * totalWeight;
+    for (const [weight, path] of kinds) {
+      roll -= weight;
+      if (roll < 0) return path();
+    }
+    return "/api/meta";
+  };
+  // Revalidations: ETags of some answers, sent back with If-None-Match.
+  const etags: [string, string][] = [];
+  for (let index = 0; index < 200; index += 1) {
+    const path = nextPath();
+    const response = await fetch(`${base}${path}`);
+    await response.arrayBuffer();
+    const etag = response.headers.get("etag");
+    if (etag) etags.push([path, etag]);
+  }
+  const request = () => {
+    if (Math.random() < 0.1 && etags.length > 0) {
+      const [path, etag] = pick(etags);
+      return { method: "GET" as const, path, headers: { "if-none-match": etag, "accept-encoding": "gzip" } };
+    }
+    return { method: "GET" as const, path: nextPath(), headers: { "accept-encoding": "gzip" } };
+  };
+  const run = (duration: number) =>
+    autocannon({
+      url: base,
+      connections,
+      duration,
+      timeout: 10,
+      requests: [{ setupRequest: (req) => ({ ...req, ...request() }) }],
+    });
+
+  await run(10); // warm-up: JIT, database caches, response cache
+  const memoryBefore = residentMiB(server.pid as number);
+  const result = await run(seconds);
+  const memoryAfter = residentMiB(server.pid as number);
+  const errors = result.errors + result.non2xx - (result["3xx"] ?? 0);
+  const figures = {
+    seconds,
+    connections,
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors,
+    timeouts: result.timeouts,
+    status2xx: result["2xx"],
+    status3xx: result["3xx"],
+    residentMiBAfterWarmup: Math.round(memoryBefore),
+    residentMiBAfter: Math.round(memoryAfter),
+    growthMiB: Math.round(memoryAfter - memoryBefore),
+  };
+  console.log(
+    `${figures.requests} requests in ${seconds} s: ${figures.requestsPerSecond} req/s; latency p50 ${figures.p50} ms, p99 ${figures.p99} ms, max ${figures.max} ms`,
+  );
+  console.log(
+    `errors ${errors}, timeouts ${figures.timeouts} (2xx ${figures.status2xx}, 304 ${figures.status3xx}); resident memory ${figures.residentMiBAfterWarmup} MiB after warm-up, ${figures.residentMiBAfter} MiB after (${figures.growthMiB >= 0 ? "+" : ""}${figures.growthMiB} MiB)`,
+  );
+  const targets = {
+    noErrors: errors === 0 && figures.timeouts === 0,
+    memoryGrowthUnder50MiB: figures.growthMiB < 50,
+    p99Under50ms: figures.p99 < 50,
+  };
+  console.log(
+    `targets: 0 errors/timeouts ${targets.noErrors ? "OK" : "MISSED"}; memory growth < 50 MB ${targets.memoryGrowthUnder50MiB ? "OK" : "MISSED"}; p99 < 50 ms ${targets.p99Under50ms ? "OK" : "MISSED"}`,
+  );
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  writeFileSync(
+    join(root, "bench/results/load.json"),
+    `${JSON.stringify({ ...figures, targets }, null, 2)}\n`,
+  );
+} finally {
+  server.kill("SIGTERM");
+}
