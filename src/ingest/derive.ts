@@ -4,7 +4,14 @@
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
-import { createNext, indexNext, type SwappedTable, swapIn, yieldToRequests } from "./stage.ts";
+import {
+  analyzeQuickly,
+  createNext,
+  indexNext,
+  type SwappedTable,
+  swapIn,
+  yieldToRequests,
+} from "./stage.ts";
 
 const METRICS = ["overall", "health_inspection", "staffing", "qm", "long_stay_qm", "short_stay_qm"] as const;
 
@@ -45,6 +52,7 @@ async function computeAlerts(
   period: AlertPeriod,
   dates: readonly string[],
   facilityTable: string,
+  chunk: number,
 ): Promise<void> {
   const pair = periodDates(dates, period);
   if (!pair) return;
@@ -72,11 +80,14 @@ async function computeAlerts(
        FROM rating_snapshot l
        JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
        LEFT JOIN ${facilityTable} f ON f.ccn = l.ccn
-       WHERE l.processing_date = $2::date
+       WHERE l.processing_date = $2::date AND (hashtext(l.ccn) % ${ALERT_CHUNKS} + ${ALERT_CHUNKS}) % ${ALERT_CHUNKS} = $4
      ) a`,
-    [period, pair.latest, pair.previous],
+    [period, pair.latest, pair.previous, chunk],
   );
 }
+
+/** The alerts of a period are written in this many statements, each holding the database for a short while. */
+const ALERT_CHUNKS = 3;
 
 /** The order and summary of each alert view without other filters (see migrations 0004 and 0005). */
 async function computeAlertViews(db: Queryable, metric: (typeof METRICS)[number]): Promise<void> {
@@ -122,11 +133,13 @@ export async function stageDerived(
 ): Promise<void> {
   for (const table of DERIVED_TABLES) await createNext(db, table);
   // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
-  await db.exec("ANALYZE rating_snapshot");
+  await analyzeQuickly(db, "rating_snapshot");
   await afterEach();
   for (const period of ["lastPeriod", "lastQuarter"] as const) {
-    await computeAlerts(db, period, dates, facilityTable);
-    await afterEach();
+    for (let chunk = 0; chunk < ALERT_CHUNKS; chunk += 1) {
+      await computeAlerts(db, period, dates, facilityTable, chunk);
+      await afterEach();
+    }
   }
   await indexNext(db, "rating_alert", afterEach);
   for (const metric of METRICS) {

@@ -253,10 +253,14 @@ async function publish(db: Db, run: Run, options: IngestOptions): Promise<void> 
   const dates = [...new Set([...(await publishedDates(db)), ...pendingDates])].sort();
   options.onPhase?.("", "deriving");
   await stageDerived(db, dates, hasFacilities ? "facility_next" : "facility", afterEach);
+  // The stored count plus the new months' rows; all of them after a month already served was updated.
+  const isRecount = run.isDerivedStale || run.pending.length === 0;
   const [count] = await db.query<{ n: number }>(
-    "SELECT count(*)::integer AS n FROM rating_snapshot WHERE processing_date = ANY($1::date[])",
-    [dates],
+    `SELECT count(*)::integer + CASE WHEN $2 THEN 0 ELSE (SELECT snapshot_count FROM app_state) END AS n
+     FROM rating_snapshot WHERE processing_date = ANY($1::date[])`,
+    [isRecount ? dates : pendingDates, isRecount],
   );
+  await afterEach();
   const tables: SwappedTable[] = hasFacilities ? ["facility", ...DERIVED_TABLES] : [...DERIVED_TABLES];
   options.onPhase?.("", "publishing");
   await db.transaction(async (tx) => {

@@ -54,7 +54,8 @@ export async function readCsvSource(path: string): Promise<CsvSource> {
   return { name, bytes: raw };
 }
 
-function readZipMember(name: string, path: string): Promise<CsvSource> {
+/** The Provider Information member of a zip archive, whole or (with `limit`) its first `limit` bytes. */
+function readZipMember(name: string, path: string, limit = Number.POSITIVE_INFINITY): Promise<CsvSource> {
   return new Promise((resolve, reject) => {
     let isSettled = false;
     const settle = (fn: () => void) => {
@@ -87,7 +88,21 @@ function readZipMember(name: string, path: string): Promise<CsvSource> {
             return fail(`unreadable member ${entry.fileName}: ${streamError?.message}`);
           }
           const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          let length = 0;
+          stream.on("data", (chunk: Buffer) => {
+            chunks.push(chunk);
+            length += chunk.length;
+            if (length >= limit) {
+              stream.destroy();
+              zip.close();
+              settle(() =>
+                resolve({
+                  name: `${name}:${entry.fileName}`,
+                  bytes: Buffer.concat(chunks).subarray(0, limit),
+                }),
+              );
+            }
+          });
           stream.on("error", (error) => {
             zip.close();
             fail(`unreadable member ${entry.fileName}: ${error.message}`);
@@ -139,8 +154,8 @@ export async function peekCsvHead(
       await handle.close();
     }
     if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) {
-      const source = await readCsvSource(path);
-      return { name: source.name, text: decodeCsvText(source.bytes.subarray(0, bytes)) };
+      const source = await readZipMember(basename(path), path, bytes);
+      return { name: source.name, text: decodeCsvText(source.bytes) };
     }
     if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) {
       head = await gunzipHead(path, bytes);
