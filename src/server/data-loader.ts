@@ -90,6 +90,8 @@ export class DataLoader {
    * schedule, in the background. The returned promise ends when the first load does (tests wait for it).
    */
   start(): Promise<void> {
+    // Said at once, so that a request arriving as the server opens does not see an idle empty database.
+    if (this.options.env.DATA_SOURCE !== "none") this.setStatus("initial", { step: "Opening the database" });
     const first = this.runExclusive(() => this.loadInitialData()).then(
       () => this.scheduleRefresh(),
       (error: unknown) => {
