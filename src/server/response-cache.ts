@@ -9,8 +9,16 @@ export interface CachedResponse {
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
 
-  constructor(private readonly maxEntries = 1000) {}
+  /**
+   * At most `maxEntries` answers and about `maxBytes` of memory (see sizeOf): without the byte bound, a thousand
+   * wide list pages hold more than 100 MB.
+   */
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly maxBytes = 48 * 1024 * 1024,
+  ) {}
 
   get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
@@ -23,16 +31,37 @@ export class ResponseCache {
   }
 
   set(key: string, entry: CachedResponse): void {
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= sizeOf(previous);
+    this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    this.bytes += sizeOf(entry);
+    this.evict();
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || (this.bytes > this.maxBytes && this.entries.size > 1)) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      const entry = this.entries.get(oldest.value);
+      if (entry) this.bytes -= sizeOf(entry);
+      this.entries.delete(oldest.value);
     }
   }
 
   get size(): number {
     return this.entries.size;
   }
+
+  /** The memory the entries hold, as counted. */
+  get byteSize(): number {
+    return this.bytes;
+  }
+}
+
+/** The string (2 bytes a character) and room for its gzipped copy (JSON compresses to well under a quarter). */
+function sizeOf(entry: CachedResponse): number {
+  return entry.body.length * 2 + Math.ceil(entry.body.length / 4);
 }
 
 /** gzip is worth it only for bodies larger than a packet. */
