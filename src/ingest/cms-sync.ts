@@ -240,7 +240,7 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     if (toLoad.includes(candidate)) continue;
     const winner = byMonth.get(candidate.processingDate as string);
     log(
-      `skipped ${candidate.path}: ${candidate.processingDate} is loaded from ${winner?.path ?? winner?.url}, listed later`,
+      `skipped ${candidate.path}: ${candidate.processingDate} is loaded from ${winner?.path ?? winner?.url} (the current file wins, else the archive listed last)`,
     );
     await recordFile(
       db,
