@@ -7,25 +7,15 @@
 //   BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 50)
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { freePort } from "../scripts/free-port.ts";
 import { prepareNational } from "./datasets.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
 console.log(`npm run bench:load  (${seconds} s, ${connections} connections, embedded database)`);
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

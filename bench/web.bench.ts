@@ -3,11 +3,11 @@
 // after its data arrives. Targets: initial JS <= 150 KB gzip, LCP <= 1 s on loopback, 1000 cards <= 300 ms.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
+import { freePort } from "../scripts/free-port.ts";
 import { prepareNational } from "./datasets.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -26,16 +26,6 @@ function initialAssets(): { js: string[]; css: string[] } {
 const gzipKb = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function startProduct(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {

@@ -8,13 +8,13 @@
 // middle of a refresh from a stand-in CMS, and must answer as before once restarted. Prints what it checked.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { type DemoFile, writeDemoFiles } from "../src/ingest/demo-data.ts";
 import { buildMonthlyArchive } from "../test/cms-standin/archives.ts";
 import { startCmsStandin } from "../test/cms-standin/server.ts";
+import { freePort } from "./free-port.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const work = mkdtempSync(join(tmpdir(), "fault-run-"));
@@ -23,16 +23,6 @@ let failures = 0;
 function check(what: string, ok: boolean, detail = ""): void {
   if (!ok) failures += 1;
   console.log(`${ok ? "  ok  " : "  FAIL"} ${what}${detail ? ` (${detail})` : ""}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 type DbEnv = Record<string, string>;

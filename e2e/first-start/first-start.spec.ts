@@ -4,10 +4,10 @@
 // ends, the facility cards appear without a reload and the header names CMS as the data source.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../../scripts/free-port.ts";
 import type { Meta } from "../../src/core/api-types.ts";
 import { buildMonthlyArchive } from "../../test/cms-standin/archives.ts";
 import { type CmsStandin, startCmsStandin } from "../../test/cms-standin/server.ts";
@@ -40,18 +40,6 @@ function monthlyArchive(archiveDate: string, dataMonth: string, overall: number)
     archiveDate,
     dataMonth,
     providerCsv: monthCsv(dataMonth, overall),
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => done(port));
-    });
   });
 }
 

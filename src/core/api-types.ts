@@ -122,6 +122,17 @@ export const dataLoadSchema = z.object({
 });
 export type DataLoad = z.infer<typeof dataLoadSchema>;
 
+/** Nothing loading. */
+export const IDLE_LOAD: DataLoad = {
+  isLoading: false,
+  kind: null,
+  step: null,
+  filesDone: 0,
+  filesTotal: 0,
+  bytesDone: null,
+  bytesTotal: null,
+};
+
 /** The periodic refresh from CMS (CMS_REFRESH_INTERVAL_S); timestamps are ISO 8601. */
 export const refreshStatusSchema = z.object({
   /** Seconds between checks; 0 when the refresh is off. */

@@ -8,6 +8,7 @@ import {
   analyzeQuickly,
   createNext,
   indexNext,
+  SWAPPED_TABLES,
   type SwappedTable,
   swapIn,
   yieldToRequests,
@@ -112,14 +113,7 @@ async function computeAlertViews(db: Queryable, metric: (typeof METRICS)[number]
 }
 
 /** The tables stageDerived builds, which the publishing transaction swaps in. */
-export const DERIVED_TABLES: readonly SwappedTable[] = [
-  "rating_alert",
-  "alert_rank",
-  "alert_summary",
-  "facility_summary",
-  "state_lu",
-  "affiliated_entity_name_lu",
-];
+export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((table) => table !== "facility");
 
 /**
  * Builds the derived tables as `<table>_next` for the releases of `dates` (ascending) and the facilities of

@@ -18,7 +18,7 @@ import {
   parsePeriod,
   QueryParamError,
 } from "../core/api-query.ts";
-import type { DataLoad, RefreshStatus } from "../core/api-types.ts";
+import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
 import {
@@ -224,15 +224,6 @@ export function createApp(options: AppOptions): Hono {
 
   app.get("/healthz", (c) => c.json({ ok: true }));
 
-  const idleLoad: DataLoad = {
-    isLoading: false,
-    kind: null,
-    step: null,
-    filesDone: 0,
-    filesTotal: 0,
-    bytesDone: null,
-    bytesTotal: null,
-  };
   const noRefresh: RefreshStatus = {
     intervalSeconds: 0,
     lastCheck: null,
@@ -253,7 +244,7 @@ export function createApp(options: AppOptions): Hono {
       entry = { body: JSON.stringify(await readMeta(db)) };
       cache.set(cacheKey, entry);
     }
-    const load = options.loader?.load ?? idleLoad;
+    const load = options.loader?.load ?? IDLE_LOAD;
     const refresh = options.loader?.refresh ?? noRefresh;
     const body = `${entry.body.slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
     c.header("Content-Type", "application/json; charset=UTF-8");

@@ -3,7 +3,7 @@
 // CMS, `demo` generates data, `none` leaves the database empty) and the periodic refresh from CMS. Both publish in
 // short steps (src/ingest/stage.ts), so requests keep being answered, and report their progress for /api/meta.
 import type { Logger } from "pino";
-import type { DataLoad, RefreshStatus } from "../core/api-types.ts";
+import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { type CmsSyncOptions, type SyncStatus, syncFromCms } from "../ingest/cms-sync.ts";
 import type { DemoOptions } from "../ingest/demo-data.ts";
@@ -11,7 +11,7 @@ import { isDerivedStale, recomputeDerived } from "../ingest/derive.ts";
 import { describeResult, discardUnpublished, type IngestFileResult } from "../ingest/ingest.ts";
 import { withLoadLock } from "../ingest/load-lock.ts";
 import { ingestDemo } from "../ingest/sources.ts";
-import { yieldToRequests } from "../ingest/stage.ts";
+import { SWAPPED_TABLES, yieldToRequests } from "../ingest/stage.ts";
 import type { ServerEnv } from "./env.ts";
 
 export type LoaderEnv = Pick<
@@ -32,33 +32,11 @@ export interface LoaderOptions {
   demo?: DemoOptions;
 }
 
-const IDLE: DataLoad = {
-  isLoading: false,
-  kind: null,
-  step: null,
-  filesDone: 0,
-  filesTotal: 0,
-  bytesDone: null,
-  bytesTotal: null,
-};
-
 /** Tables a database holding only demo data is emptied of before CMS data replaces it. */
-const DATA_TABLES = [
-  "release",
-  "rating_snapshot",
-  "staged_month",
-  "facility",
-  "rating_alert",
-  "alert_rank",
-  "alert_summary",
-  "facility_summary",
-  "state_lu",
-  "affiliated_entity_name_lu",
-  "cms_file",
-];
+const DATA_TABLES = ["release", "rating_snapshot", "staged_month", ...SWAPPED_TABLES, "cms_file"];
 
 export class DataLoader {
-  private status: DataLoad = IDLE;
+  private status: DataLoad = IDLE_LOAD;
   private refreshState: RefreshStatus;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -124,7 +102,7 @@ export class DataLoader {
     while (this.running) await this.running.catch(() => {});
     const run = fn().finally(() => {
       this.running = null;
-      this.status = IDLE;
+      this.status = IDLE_LOAD;
     });
     this.running = run;
     return run;

@@ -2,20 +2,11 @@
 // SIGTERM.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { connect, createServer, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/free-port.ts";
 import { tempDir } from "../../test/csv-fixtures.ts";
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 describe("the server process", () => {
   it("serves /healthz, the API and client routes, then stops on SIGTERM with exit code 0", async () => {
