@@ -242,9 +242,10 @@ export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]
        long_stay_qm_rating AS "longStayQmRating",
        short_stay_qm_rating AS "shortStayQmRating",
        staffing_rating AS "staffingRating"
-     FROM rating_snapshot
-     -- A month a load has written but not yet published (see src/ingest/stage.ts) is not served.
-     WHERE ccn = $1 AND processing_date IN (SELECT processing_date FROM release)`,
+     FROM rating_snapshot s
+     -- A month a load has written but not yet published (listed in staged_month, see src/ingest/stage.ts) is not
+     -- served. (Cheaper than a join with the releases: staged_month is empty but during a load.)
+     WHERE ccn = $1 AND NOT EXISTS (SELECT 1 FROM staged_month m WHERE m.processing_date = s.processing_date)`,
     [ccn],
     't."processingDate"',
   );
