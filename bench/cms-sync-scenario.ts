@@ -18,11 +18,11 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { syncFromCms } from "../src/ingest/cms-sync.ts";
 import { withLoadLock } from "../src/ingest/load-lock.ts";
+import { createScenarioTarget } from "./scenario-target.ts";
 import { StatementLog } from "./timed-db.ts";
 
 const { values, positionals } = parseArgs({
@@ -34,24 +34,9 @@ if ((engine !== "pglite" && engine !== "postgres") || !baseUrl) {
   throw new Error("usage: tsx bench/cms-sync-scenario.ts <pglite|postgres> <cms base URL> [--keep <dir>]");
 }
 const verbose = process.env.BENCH_VERBOSE === "1";
-const url = process.env.BENCH_DATABASE_URL;
-let dataDir: string | undefined;
-let schema: string | undefined;
-let databaseUrl: string | undefined;
-if (engine === "postgres") {
-  if (!url) throw new Error("BENCH_DATABASE_URL is required for postgres");
-  schema = `bench_cms_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const scoped = new URL(url);
-  scoped.searchParams.set("options", `-c search_path=${schema},public`);
-  databaseUrl = scoped.toString();
-} else {
-  dataDir = mkdtempSync(join(tmpdir(), "bench-cms-pglite-"));
-}
+const target = await createScenarioTarget(engine, "bench-cms");
+const { databaseUrl } = target;
+let dataDir = target.dataDir;
 
 /** Files (not folders) under dir, and their bytes. */
 function filesUnder(dir: string): { files: number; bytes: number } {
@@ -159,11 +144,6 @@ try {
   console.log(JSON.stringify(output));
 } finally {
   rmSync(cacheRoot, { recursive: true, force: true });
-  if (schema && url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // A kept database has moved away; anything else goes.
+  if (dataDir || databaseUrl) await target.remove();
 }

@@ -8,37 +8,45 @@ import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
 import { tempDir } from "../../test/csv-fixtures.ts";
 
+/** Spawns the server as `npm start` runs it (node with tsx) on a free port, and waits until /healthz answers. */
+async function startServer(env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: "ignore",
+  });
+  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+  const base = `http://127.0.0.1:${port}`;
+  let healthy = false;
+  for (let attempt = 0; attempt < 120 && !healthy; attempt += 1) {
+    healthy = await fetch(`${base}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!healthy) await new Promise((done) => setTimeout(done, 250));
+  }
+  expect(healthy).toBe(true);
+  return { child, exited, base };
+}
+
 describe("the server process", () => {
   it("serves /healthz, the API and client routes, then stops on SIGTERM with exit code 0", async () => {
     const dir = tempDir();
     const staticDir = join(dir, "web");
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>CMS Star Ratings Dashboard</title>");
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
-      env: {
-        ...process.env,
-        DATA_DIR: join(dir, "db"),
-        DATA_SOURCE: "none",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        STATIC_DIR: staticDir,
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-      },
-      stdio: "ignore",
+    const { child, exited, base } = await startServer({
+      DATA_DIR: join(dir, "db"),
+      DATA_SOURCE: "none",
+      STATIC_DIR: staticDir,
     });
-    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-    const base = `http://127.0.0.1:${port}`;
-    let healthy = false;
-    for (let attempt = 0; attempt < 120 && !healthy; attempt += 1) {
-      healthy = await fetch(`${base}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((done) => setTimeout(done, 250));
-    }
-    expect(healthy).toBe(true);
     expect(await (await fetch(`${base}/api/meta`)).json()).toMatchObject({ facilityCount: 0, source: null });
     const page = await fetch(`${base}/facility/015009`);
     expect(page.status).toBe(200);
@@ -122,36 +130,13 @@ describe("the server process", () => {
 
   it("serves other clients while 200 connections send their headers a byte at a time, then drops those", async () => {
     const dir = tempDir();
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
-      env: {
-        ...process.env,
-        DATA_DIR: join(dir, "db"),
-        DATA_SOURCE: "none",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-      },
-      stdio: "ignore",
-    });
-    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-    const base = `http://127.0.0.1:${port}`;
-    let healthy = false;
-    for (let attempt = 0; attempt < 120 && !healthy; attempt += 1) {
-      healthy = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((done) => setTimeout(done, 250));
-    }
-    expect(healthy).toBe(true);
+    const { child, exited, base } = await startServer({ DATA_DIR: join(dir, "db"), DATA_SOURCE: "none" });
     // The database is open once the API answers (a new embedded database takes seconds to create).
     expect((await fetch(`${base}/api/meta`)).status).toBe(200);
     const slow: Socket[] = [];
     let closedByServer = 0;
     for (let index = 0; index < 200; index += 1) {
-      const socket = connect(port, "127.0.0.1");
+      const socket = connect(Number(new URL(base).port), "127.0.0.1");
       socket.on("error", () => {});
       socket.resume(); // read what the server sends (its 408), so that its close is seen
       socket.on("close", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DataLoad, RefreshStatus } from "../../../core/api-types.ts";
+import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../../../core/api-types.ts";
 import {
   formatBytes,
   formatCheckTime,
@@ -13,15 +13,7 @@ import {
   loadProgressPercent,
 } from "./data-load.ts";
 
-const idle: DataLoad = {
-  isLoading: false,
-  kind: null,
-  step: null,
-  filesDone: 0,
-  filesTotal: 0,
-  bytesDone: null,
-  bytesTotal: null,
-};
+const idle: DataLoad = IDLE_LOAD;
 const loading: DataLoad = {
   isLoading: true,
   kind: "initial",
