@@ -177,3 +177,87 @@ export interface FacilityQuery {
   page: number;
   pageSize: number;
 }
+
+// ---- Benchmarks, rating changes, affiliated entities (docs/api.md) ----
+
+/** One measure's average over the current facilities (nulls excluded) and how many facilities it counts. */
+export const averageSchema = z.object({ average: z.nullable(z.number()), count: z.int() });
+export type Average = z.infer<typeof averageSchema>;
+
+/** The measures that have state and national averages, in the order the detail page shows them. */
+export const BENCHMARK_MEASURES = [
+  "overallRating",
+  "healthInspectionRating",
+  "staffingRating",
+  "qmRating",
+  "healthDeficiencyScore",
+  "rnStaffingHoursPerResidentPerDay",
+  "totalNursingStaffTurnover",
+  "finesTotalDollars",
+] as const;
+export type BenchmarkMeasure = (typeof BENCHMARK_MEASURES)[number];
+
+export const benchmarkSchema = z.object({
+  overallRating: averageSchema,
+  healthInspectionRating: averageSchema,
+  staffingRating: averageSchema,
+  qmRating: averageSchema,
+  healthDeficiencyScore: averageSchema,
+  rnStaffingHoursPerResidentPerDay: averageSchema,
+  totalNursingStaffTurnover: averageSchema,
+  finesTotalDollars: averageSchema,
+});
+export type Benchmark = z.infer<typeof benchmarkSchema>;
+
+/** GET /api/benchmarks?state=XX */
+export const benchmarksSchema = z.object({ state: z.nullable(benchmarkSchema), national: benchmarkSchema });
+export type Benchmarks = z.infer<typeof benchmarksSchema>;
+
+/** The four star ratings whose changes are listed. */
+export const CHANGE_METRICS = [
+  "overallRating",
+  "healthInspectionRating",
+  "staffingRating",
+  "qmRating",
+] as const;
+export type ChangeMetric = (typeof CHANGE_METRICS)[number];
+
+/** GET /api/facilities/{ccn}/changes: one rating that differs from the snapshot before it. */
+export const ratingChangeSchema = z.object({
+  processingDate: z.string(),
+  previousProcessingDate: z.string(),
+  metric: z.enum(CHANGE_METRICS),
+  from: z.int(),
+  to: z.int(),
+});
+export type RatingChange = z.infer<typeof ratingChangeSchema>;
+
+/** GET /api/entities/{name} */
+export const entitySchema = z.object({
+  name: z.string(),
+  facilityCount: z.int(),
+  states: z.array(z.string()),
+  averageRatings: z.object({
+    overallRating: z.nullable(z.number()),
+    healthInspectionRating: z.nullable(z.number()),
+    staffingRating: z.nullable(z.number()),
+    qmRating: z.nullable(z.number()),
+  }),
+  ratingDistribution: z.object({
+    "1": z.int(),
+    "2": z.int(),
+    "3": z.int(),
+    "4": z.int(),
+    "5": z.int(),
+    unrated: z.int(),
+  }),
+});
+export type Entity = z.infer<typeof entitySchema>;
+
+/** GET /api/entities/{name}/trend: one point per month the database holds, ascending. */
+export const entityTrendPointSchema = z.object({
+  processingDate: z.string(),
+  facilities: z.int(),
+  averageOverallRating: z.nullable(z.number()),
+});
+export type EntityTrendPoint = z.infer<typeof entityTrendPointSchema>;

@@ -5,6 +5,12 @@ import {
   type AlertWithCcn,
   alertWithCcnSchema,
   apiErrorSchema,
+  type Benchmarks,
+  benchmarksSchema,
+  type Entity,
+  type EntityTrendPoint,
+  entitySchema,
+  entityTrendPointSchema,
   type FacilityDetail,
   type FacilityListResponse,
   type FacilityQuery,
@@ -12,7 +18,9 @@ import {
   facilityListResponseSchema,
   type Meta,
   metaSchema,
+  type RatingChange,
   type RatingSnapshot,
+  ratingChangeSchema,
   ratingSnapshotSchema,
 } from "../../core/api-types.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
@@ -102,4 +110,24 @@ export const apiClient = {
     getJson("/api/lookups/states", z.array(z.string()), signal),
   entities: (signal?: AbortSignal): Promise<string[]> =>
     getJson("/api/lookups/entities", z.array(z.string()), signal),
+  /** The state's (when given) and the nation's averages over the current facilities. */
+  benchmarks: (state: string | null, signal?: AbortSignal): Promise<Benchmarks> =>
+    getJson(
+      withQuery("/api/benchmarks", new URLSearchParams(state ? { state } : {})),
+      benchmarksSchema,
+      signal,
+    ),
+  changes: (ccn: string, signal?: AbortSignal): Promise<RatingChange[]> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}/changes`, z.array(ratingChangeSchema), signal),
+  entity: (name: string, signal?: AbortSignal): Promise<Entity> =>
+    getJson(`/api/entities/${encodeURIComponent(name)}`, entitySchema, signal),
+  entityTrend: (name: string, signal?: AbortSignal): Promise<EntityTrendPoint[]> =>
+    getJson(`/api/entities/${encodeURIComponent(name)}/trend`, z.array(entityTrendPointSchema), signal),
+  /** The address of the CSV export of a filtered view (every facility; page and pageSize are not sent). */
+  facilitiesCsvUrl: (query: Partial<FacilityQuery>): string => {
+    const params = facilityQueryToSearchParams(query);
+    params.delete("page");
+    params.delete("pageSize");
+    return withQuery("/api/facilities.csv", params);
+  },
 };
