@@ -7,10 +7,12 @@ import { useLocation, useParams } from "react-router";
 import { CCN_PATTERN } from "../../../core/constants.ts";
 import { formatShortDate } from "../../../core/history.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { facilityQueryOptions } from "./api/facility-detail-queries.ts";
+import { benchmarksQueryOptions, facilityQueryOptions } from "./api/facility-detail-queries.ts";
+import { BenchmarksLegend } from "./components/benchmarks-legend.tsx";
 import { DetailSectionCard } from "./components/detail-section.tsx";
 import { FacilityHeader } from "./components/facility-header.tsx";
 import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
+import { RatingChangesSection } from "./components/rating-changes-section.tsx";
 import { RatingHistorySection } from "./components/rating-history-section.tsx";
 import { ErrorMessage, LoadingMessage } from "./components/status-message.tsx";
 import { useBackNavigation } from "./hooks/use-back-navigation.ts";
@@ -41,6 +43,9 @@ function BackButton({ locationKey }: { locationKey: string }) {
 
 function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboardSearch: string }) {
   const facility = useQuery(facilityQueryOptions(ccn));
+  // The averages depend on the facility's state, so they are asked for once the facility is known.
+  const state = facility.data?.state ?? null;
+  const benchmarks = useQuery({ ...benchmarksQueryOptions(state), enabled: facility.isSuccess });
   useDocumentTitle(
     facility.data ? `${facility.data.providerName} | ${APP_TITLE}` : `Facility ${ccn} | ${APP_TITLE}`,
   );
@@ -63,16 +68,26 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
   const detail = facility.data;
   return (
     <div className="space-y-6">
-      <FacilityHeader facility={detail} />
+      <FacilityHeader facility={detail} benchmarks={benchmarks.data} />
       <div className="grid gap-6 md:grid-cols-2">
         {getDetailSections(detail).map((section) => (
-          <DetailSectionCard key={section.id} section={section} icon={SECTION_ICONS[section.id]} />
+          <DetailSectionCard
+            key={section.id}
+            section={section}
+            icon={SECTION_ICONS[section.id]}
+            benchmarks={benchmarks.data}
+            state={state}
+          />
         ))}
       </div>
-      <p className="text-sm text-slate-500">
-        Data as of <time dateTime={detail.processingDate}>{formatShortDate(detail.processingDate)}</time> (CMS
-        Provider Information release).
-      </p>
+      <div className="space-y-1 text-sm text-slate-500">
+        <p>
+          Data as of <time dateTime={detail.processingDate}>{formatShortDate(detail.processingDate)}</time>{" "}
+          (CMS Provider Information release).
+        </p>
+        <BenchmarksLegend result={benchmarks} state={state} />
+      </div>
+      <RatingChangesSection key={`changes-${detail.ccn}`} ccn={ccn} />
       <RatingHistorySection key={detail.ccn} ccn={ccn} />
     </div>
   );

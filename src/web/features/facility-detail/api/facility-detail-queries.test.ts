@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DETAIL_CACHE_MS, DETAIL_STALE_MS } from "../../../../core/constants.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import {
+  benchmarksQueryOptions,
+  changesQueryOptions,
   facilityDetailKeys,
   facilityQueryOptions,
   historyQueryOptions,
@@ -11,7 +13,12 @@ import {
 
 describe("facility detail queries", () => {
   it("follow the spec's detail policy: 5 min fresh, 10 min cached, no refetch on mount, focus or reconnect", () => {
-    for (const options of [facilityQueryOptions("015009"), historyQueryOptions("015009")]) {
+    for (const options of [
+      facilityQueryOptions("015009"),
+      historyQueryOptions("015009"),
+      changesQueryOptions("015009"),
+      benchmarksQueryOptions("AL"),
+    ]) {
       expect(options).toMatchObject({
         staleTime: DETAIL_STALE_MS,
         gcTime: DETAIL_CACHE_MS,
@@ -40,5 +47,13 @@ describe("facility detail queries", () => {
     const client = new QueryClient();
     client.setQueryData(facilityDetailKeys.history("015009"), []);
     expect(client.getQueryData(historyQueryOptions("015009").queryKey)).toEqual([]);
+  });
+
+  it("keys the averages by state, shared by every facility of it, and the changes by facility", () => {
+    expect(benchmarksQueryOptions("AL").queryKey).toEqual(benchmarksQueryOptions("AL").queryKey);
+    expect(benchmarksQueryOptions("AL").queryKey).not.toEqual(benchmarksQueryOptions("AK").queryKey);
+    expect(benchmarksQueryOptions(null).queryKey).not.toEqual(benchmarksQueryOptions("AL").queryKey);
+    expect(changesQueryOptions("01a193").queryKey).toEqual(facilityDetailKeys.changes("01A193"));
+    expect(facilityDetailKeys.changes("015009")).not.toEqual(facilityDetailKeys.history("015009"));
   });
 });

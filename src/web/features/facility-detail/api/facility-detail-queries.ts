@@ -10,6 +10,9 @@ export const facilityDetailKeys = {
   all: ["facility-detail"] as const,
   facility: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "facility"] as const,
   history: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "history"] as const,
+  changes: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "changes"] as const,
+  /** Averages are shared by every facility of a state: keyed by the state, not the facility. */
+  benchmarks: (state: string | null) => [...facilityDetailKeys.all, "benchmarks", state ?? "US"] as const,
 };
 
 /** A 4xx (unknown or malformed CCN) will not change on a second try; anything else is retried once. */
@@ -39,6 +42,24 @@ export function historyQueryOptions(ccn: string) {
   return queryOptions({
     queryKey: facilityDetailKeys.history(ccn),
     queryFn: ({ signal }) => apiClient.history(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** Every rating change in the facility's history, newest first (the "What changed" section). */
+export function changesQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.changes(ccn),
+    queryFn: ({ signal }) => apiClient.changes(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** The state's (when the facility has one) and the nation's averages shown beside each measure. */
+export function benchmarksQueryOptions(state: string | null) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.benchmarks(state),
+    queryFn: ({ signal }) => apiClient.benchmarks(state, signal),
     ...DETAIL_QUERY_POLICY,
   });
 }

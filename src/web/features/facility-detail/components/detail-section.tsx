@@ -1,7 +1,22 @@
 import type { LucideIcon } from "lucide-react";
-import type { DetailSection } from "../lib/facility-lines.ts";
+import { Link } from "react-router";
+import type { Benchmarks } from "../../../../core/api-types.ts";
+import { getBenchmarkParts } from "../lib/benchmarks.ts";
+import type { DetailLine, DetailSection } from "../lib/facility-lines.ts";
+import { BenchmarkNote } from "./benchmark-note.tsx";
 
-export function DetailSectionCard({ section, icon: Icon }: { section: DetailSection; icon: LucideIcon }) {
+export function DetailSectionCard({
+  section,
+  icon: Icon,
+  benchmarks,
+  state,
+}: {
+  section: DetailSection;
+  icon: LucideIcon;
+  /** The state and national averages, once loaded. */
+  benchmarks: Benchmarks | undefined;
+  state: string | null;
+}) {
   const headingId = `section-${section.id}`;
   return (
     <section
@@ -18,13 +33,45 @@ export function DetailSectionCard({ section, icon: Icon }: { section: DetailSect
       ) : (
         <dl className="divide-y divide-slate-100">
           {section.lines.map((line) => (
-            <div key={line.label} className="flex items-baseline justify-between gap-4 py-2 text-sm">
-              <dt className="text-slate-600">{line.label}</dt>
-              <dd className="text-right font-medium tabular-nums text-slate-900">{line.value}</dd>
-            </div>
+            <DetailLineRow key={line.label} line={line} benchmarks={benchmarks} state={state} />
           ))}
         </dl>
       )}
     </section>
+  );
+}
+
+function DetailLineRow({
+  line,
+  benchmarks,
+  state,
+}: {
+  line: DetailLine;
+  benchmarks: Benchmarks | undefined;
+  state: string | null;
+}) {
+  const parts = line.measure && benchmarks ? getBenchmarkParts(line.measure, benchmarks, state) : [];
+  return (
+    // The value is the first <dd>; the averages, when there are any, a second one under it.
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 py-2 text-sm">
+      <dt className="text-slate-600">{line.label}</dt>
+      <dd className="text-right font-medium tabular-nums text-slate-900">
+        {line.href ? (
+          <Link
+            to={line.href}
+            className="rounded-sm text-blue-700 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            {line.value}
+          </Link>
+        ) : (
+          line.value
+        )}
+      </dd>
+      {parts.length > 0 && (
+        <dd className="col-start-2 text-right tabular-nums">
+          <BenchmarkNote parts={parts} testId={`benchmark-${line.measure}`} />
+        </dd>
+      )}
+    </div>
   );
 }

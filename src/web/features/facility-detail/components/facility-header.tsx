@@ -1,8 +1,10 @@
 import { Building2, MapPin, Phone, Star } from "lucide-react";
-import type { FacilityDetail } from "../../../../core/api-types.ts";
+import type { Benchmarks, FacilityDetail } from "../../../../core/api-types.ts";
 import { formatRatingOutOf5 } from "../../../../core/format.ts";
 import { cn } from "../../../lib/cn.ts";
+import { getBenchmarkParts } from "../lib/benchmarks.ts";
 import { formatAddress, formatPhone } from "../lib/facility-lines.ts";
+import { BenchmarkNote } from "./benchmark-note.tsx";
 
 function StarRow({ rating }: { rating: number }) {
   return (
@@ -20,9 +22,17 @@ function StarRow({ rating }: { rating: number }) {
   );
 }
 
-export function FacilityHeader({ facility }: { facility: FacilityDetail }) {
+export function FacilityHeader({
+  facility,
+  benchmarks,
+}: {
+  facility: FacilityDetail;
+  /** The state and national averages, once loaded. */
+  benchmarks?: Benchmarks | undefined;
+}) {
   const address = formatAddress(facility);
   const rating = facility.overallRating;
+  const overallAverages = benchmarks ? getBenchmarkParts("overallRating", benchmarks, facility.state) : [];
   return (
     <header className="flex flex-wrap items-start justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="min-w-0 flex-1 space-y-2">
@@ -74,6 +84,9 @@ export function FacilityHeader({ facility }: { facility: FacilityDetail }) {
               {formatRatingOutOf5(rating)}
             </span>
           </span>
+        )}
+        {overallAverages.length > 0 && (
+          <BenchmarkNote parts={overallAverages} testId="benchmark-overallRating" className="text-sm" />
         )}
       </div>
     </header>

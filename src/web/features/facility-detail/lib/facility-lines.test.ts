@@ -43,26 +43,26 @@ describe("getDetailSections", () => {
   it("has the four sections of the spec with their labels and formats", () => {
     expect(asRecord(FULL)).toEqual({
       "Quality Ratings": [
-        { label: "Health Inspection", value: "5/5" },
-        { label: "Staffing", value: "1/5" },
-        { label: "Quality Measures", value: "5/5" },
+        { label: "Health Inspection", value: "5/5", measure: "healthInspectionRating" },
+        { label: "Staffing", value: "1/5", measure: "staffingRating" },
+        { label: "Quality Measures", value: "5/5", measure: "qmRating" },
       ],
       "Deficiencies & Compliance": [
         { label: "Health Deficiency Score", value: "7.33" },
         { label: "Substantiated Complaints", value: "2" },
         { label: "Infection Control Citations", value: "1" },
-        { label: "Fines", value: "$6,600.00" },
+        { label: "Fines", value: "$6,600.00", measure: "finesTotalDollars" },
         { label: "Payment Denials", value: "0" },
       ],
       "Staffing & Turnover": [
-        { label: "RN Staffing Hours", value: "1.02 hrs/day" },
-        { label: "Turnover Rate", value: "41.9%" },
+        { label: "RN Staffing Hours", value: "1.02 hrs/day", measure: "rnStaffingHoursPerResidentPerDay" },
+        { label: "Turnover Rate", value: "41.9%", measure: "totalNursingStaffTurnover" },
         { label: "Administrator Turnover", value: "1" },
       ],
       "Capacity & Competitive Insights": [
         { label: "Certified Beds", value: "57" },
         { label: "Average Residents per Day", value: "51" },
-        { label: "Affiliated Entity", value: "SAMPLE CARE GROUP" },
+        { label: "Affiliated Entity", value: "SAMPLE CARE GROUP", href: "/entity/SAMPLE%20CARE%20GROUP" },
       ],
     });
   });
@@ -96,10 +96,40 @@ describe("getDetailSections", () => {
     ).toHaveLength(1);
   });
 
+  it("pairs each value that has a state and national average with its measure, and links the entity", () => {
+    const lines = getDetailSections(FULL).flatMap((section) => section.lines);
+    expect(
+      Object.fromEntries(lines.filter((line) => line.measure).map((line) => [line.label, line.measure])),
+    ).toEqual({
+      "Health Inspection": "healthInspectionRating",
+      Staffing: "staffingRating",
+      "Quality Measures": "qmRating",
+      Fines: "finesTotalDollars",
+      "RN Staffing Hours": "rnStaffingHoursPerResidentPerDay",
+      "Turnover Rate": "totalNursingStaffTurnover",
+    });
+    const withSlash = asRecord({ ...FULL, affiliatedEntityName: " A/B & C #1 " })[
+      "Capacity & Competitive Insights"
+    ];
+    expect(withSlash?.at(-1)).toEqual({
+      label: "Affiliated Entity",
+      value: "A/B & C #1",
+      href: "/entity/A%2FB%20%26%20C%20%231",
+    });
+  });
+
   it("keeps zero values, which are not missing", () => {
     const zeros = asRecord({ ...FULL, finesTotalDollars: 0, totalNursingStaffTurnover: 0 });
-    expect(zeros["Deficiencies & Compliance"]).toContainEqual({ label: "Fines", value: "$0.00" });
-    expect(zeros["Staffing & Turnover"]).toContainEqual({ label: "Turnover Rate", value: "0%" });
+    expect(zeros["Deficiencies & Compliance"]).toContainEqual({
+      label: "Fines",
+      value: "$0.00",
+      measure: "finesTotalDollars",
+    });
+    expect(zeros["Staffing & Turnover"]).toContainEqual({
+      label: "Turnover Rate",
+      value: "0%",
+      measure: "totalNursingStaffTurnover",
+    });
   });
 });
 

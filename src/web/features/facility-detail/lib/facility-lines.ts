@@ -1,10 +1,15 @@
 // The labelled lines of the detail sections (SPEC section 2): formats, and which lines a facility shows.
-import type { FacilityDetail } from "../../../../core/api-types.ts";
+import type { BenchmarkMeasure, FacilityDetail } from "../../../../core/api-types.ts";
 import { formatCount, formatDecimal, formatRatingOutOf5, formatUsd } from "../../../../core/format.ts";
+import { entityPath } from "../../entity/lib/entity-path.ts";
 
 export interface DetailLine {
   label: string;
   value: string;
+  /** The measure whose state and national averages are shown beside the value. */
+  measure?: BenchmarkMeasure;
+  /** The value links here (the affiliated entity's page). */
+  href?: string;
 }
 
 export type DetailSectionId = "quality" | "deficiencies" | "staffing" | "capacity";
@@ -18,8 +23,13 @@ export interface DetailSection {
 const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 /** A line only when there is a value (SPEC: each line is shown only when its value is not null). */
-function line<T>(label: string, value: T | null, format: (value: T) => string): DetailLine[] {
-  return value === null ? [] : [{ label, value: format(value) }];
+function line<T>(
+  label: string,
+  value: T | null,
+  format: (value: T) => string,
+  measure?: BenchmarkMeasure,
+): DetailLine[] {
+  return value === null ? [] : [{ label, value: format(value), ...(measure ? { measure } : {}) }];
 }
 
 export function getDetailSections(facility: FacilityDetail): DetailSection[] {
@@ -30,22 +40,27 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
       title: "Quality Ratings",
       // Ratings always show, 'N/A' when missing.
       lines: [
-        { label: "Health Inspection", value: formatRatingOutOf5(facility.healthInspectionRating) },
-        { label: "Staffing", value: formatRatingOutOf5(facility.staffingRating) },
-        { label: "Quality Measures", value: formatRatingOutOf5(facility.qmRating) },
+        {
+          label: "Health Inspection",
+          value: formatRatingOutOf5(facility.healthInspectionRating),
+          measure: "healthInspectionRating",
+        },
+        { label: "Staffing", value: formatRatingOutOf5(facility.staffingRating), measure: "staffingRating" },
+        { label: "Quality Measures", value: formatRatingOutOf5(facility.qmRating), measure: "qmRating" },
       ],
     },
     {
       id: "deficiencies",
       title: "Deficiencies & Compliance",
       lines: [
-        // The detail's deficiency score is the survey score the detail call adds (SPEC section 3).
+        // The detail's deficiency score is the survey score the detail call adds (SPEC section 3). It has no
+        // average beside it: the benchmark averages the list's Rating Cycle 1 score, a different measure.
         ...line("Health Deficiency Score", facility.totalWeightedHealthSurveyScore, (value) =>
           formatDecimal(value, 2),
         ),
         ...line("Substantiated Complaints", facility.substantiatedComplaints, formatCount),
         ...line("Infection Control Citations", facility.infectionControlCitations, formatCount),
-        ...line("Fines", facility.finesTotalDollars, formatUsd),
+        ...line("Fines", facility.finesTotalDollars, formatUsd, "finesTotalDollars"),
         ...line("Payment Denials", facility.paymentDenials, formatCount),
       ],
     },
@@ -57,8 +72,14 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
           "RN Staffing Hours",
           facility.rnStaffingHoursPerResidentPerDay,
           (value) => `${formatDecimal(value, 2)} hrs/day`,
+          "rnStaffingHoursPerResidentPerDay",
         ),
-        ...line("Turnover Rate", facility.totalNursingStaffTurnover, (value) => `${percent.format(value)}%`),
+        ...line(
+          "Turnover Rate",
+          facility.totalNursingStaffTurnover,
+          (value) => `${percent.format(value)}%`,
+          "totalNursingStaffTurnover",
+        ),
         ...line("Administrator Turnover", facility.administratorsLeft, formatCount),
       ],
     },
@@ -70,7 +91,7 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
         ...line("Average Residents per Day", facility.averageResidentsPerDay, (value) =>
           formatDecimal(value, 0),
         ),
-        ...(entity === "" ? [] : [{ label: "Affiliated Entity", value: entity }]),
+        ...(entity === "" ? [] : [{ label: "Affiliated Entity", value: entity, href: entityPath(entity) }]),
       ],
     },
   ];

@@ -1,0 +1,146 @@
+// "What changed": every change of a star rating between consecutive CMS releases, newest first. Up is green
+// and down red, each with an arrow and a signed number, so the direction never rests on colour alone.
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { formatShortDate } from "../../../../core/history.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { changesQueryOptions } from "../api/facility-detail-queries.ts";
+import {
+  CHANGE_METRIC_NAMES,
+  CHANGES_SHOWN_FIRST,
+  type ChangeRow,
+  summarizeChanges,
+  toChangeRows,
+} from "../lib/rating-changes.ts";
+import { ErrorMessage, LoadingMessage } from "./status-message.tsx";
+
+const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+
+const DIRECTION_STYLES = {
+  up: "bg-emerald-50 text-emerald-800 ring-emerald-600/25",
+  down: "bg-red-50 text-red-800 ring-red-600/25",
+} as const;
+
+function ChangeBadge({ row }: { row: ChangeRow }) {
+  const Arrow = row.direction === "up" ? ArrowUp : ArrowDown;
+  const sign = row.direction === "up" ? "+" : "−";
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-0.5 rounded-md px-1.5 py-0.5 text-xs font-semibold ring-1 ring-inset",
+        DIRECTION_STYLES[row.direction],
+      )}
+      data-direction={row.direction}
+    >
+      <Arrow className="size-3.5" aria-hidden />
+      <span aria-hidden>
+        {sign}
+        {row.size}
+      </span>
+      <span className="sr-only">
+        {row.direction} {row.size}
+      </span>
+    </span>
+  );
+}
+
+function ChangesTable({ rows }: { rows: readonly ChangeRow[] }) {
+  return (
+    <table className="w-full text-left text-sm tabular-nums">
+      <caption className="sr-only">Rating changes, newest first</caption>
+      <thead className="border-b border-slate-200 text-slate-600">
+        <tr>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Date
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Rating
+          </th>
+          <th scope="col" className="py-2 pl-3 font-medium">
+            Change
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <tr key={row.key} data-testid="change-row" data-metric={row.metric} data-date={row.processingDate}>
+            <th scope="row" className="py-2 pr-3 font-normal text-slate-900">
+              <time dateTime={row.processingDate}>{formatShortDate(row.processingDate)}</time>
+              <span className="block text-xs text-slate-500">
+                compared with{" "}
+                <time dateTime={row.previousProcessingDate}>
+                  {formatShortDate(row.previousProcessingDate)}
+                </time>
+              </span>
+            </th>
+            <td className="px-3 py-2 text-slate-700">{CHANGE_METRIC_NAMES[row.metric]}</td>
+            <td className="py-2 pl-3">
+              <span className="inline-flex items-center gap-2">
+                <span className="font-medium text-slate-900" data-testid="change-values">
+                  {row.from} <span aria-hidden>→</span>
+                  <span className="sr-only">to</span> {row.to}
+                </span>
+                <ChangeBadge row={row} />
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function RatingChangesSection({ ccn }: { ccn: string }) {
+  const changes = useQuery(changesQueryOptions(ccn));
+  const [isExpanded, setIsExpanded] = useState(false);
+  const tableId = useId();
+
+  let body: ReactNode;
+  if (changes.isPending) body = <LoadingMessage text="Loading rating changes..." />;
+  else if (changes.isError)
+    body = <ErrorMessage text={`Error loading rating changes: ${changes.error.message}`} />;
+  else {
+    const rows = toChangeRows(changes.data);
+    const shown = isExpanded ? rows : rows.slice(0, CHANGES_SHOWN_FIRST);
+    body =
+      rows.length === 0 ? (
+        <p className="py-4 text-sm text-slate-500">No star rating has changed in this facility's history.</p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600" data-testid="changes-summary">
+            {summarizeChanges(rows)}
+          </p>
+          <div id={tableId}>
+            <ChangesTable rows={shown} />
+          </div>
+          {rows.length > CHANGES_SHOWN_FIRST && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              aria-expanded={isExpanded}
+              aria-controls={tableId}
+              onClick={() => setIsExpanded((value) => !value)}
+            >
+              {isExpanded ? `Show the latest ${CHANGES_SHOWN_FIRST}` : `Show all ${rows.length} changes`}
+            </Button>
+          )}
+        </>
+      );
+  }
+
+  return (
+    <section aria-labelledby="section-changes" className={CARD} data-testid="section-changes">
+      <h2 id="section-changes" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+        <ArrowUpDown className="size-4 text-slate-500" aria-hidden />
+        What changed
+      </h2>
+      <p className="mt-0.5 mb-3 text-sm text-slate-500">
+        Each star rating that differs from the release before it, newest first.
+      </p>
+      {body}
+    </section>
+  );
+}
