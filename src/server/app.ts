@@ -1,8 +1,7 @@
 // The HTTP app: the JSON API of docs/api.md plus the built web app. A factory without listen(), so tests call
 // it in-process against a real database.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
@@ -32,7 +31,8 @@ import {
   readDataVersion,
   readMeta,
 } from "./repository.ts";
-import { GZIP_MIN_BYTES, gzipOnce, hashKey, ResponseCache } from "./response-cache.ts";
+import { bodyText, hashKey, ResponseCache, toCachedResponse } from "./response-cache.ts";
+import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 export interface AppOptions {
   db: Db;
@@ -82,7 +82,7 @@ function facilityListJson(page: FacilityPage, error?: string): string {
 
 export function createApp(options: AppOptions): Hono {
   const { db, logger } = options;
-  const cache = new ResponseCache(options.cacheEntries ?? 1000);
+  const cache = new ResponseCache(options.cacheEntries);
   const versionTtl = options.dataVersionTtlMs ?? 1000;
   let version: { value: string; readAt: number } | null = null;
   let versionRead: Promise<string> | null = null;
@@ -146,16 +146,18 @@ export function createApp(options: AppOptions): Hono {
         c.header("Cache-Control", "no-store");
         return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
       }
-      entry = { body };
+      entry = toCachedResponse(body);
       cache.set(cacheKey, entry);
     }
     cacheHeaders();
     c.header("Content-Type", "application/json; charset=UTF-8");
-    if (entry.body.length >= GZIP_MIN_BYTES && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
+    const { gzipped } = entry;
+    if (gzipped && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
       c.header("Content-Encoding", "gzip");
-      return c.body(new Uint8Array(gzipOnce(entry)), 200);
+      // A view of the stored bytes, not a copy (a Buffer's memory is an ArrayBuffer, never shared).
+      return c.body(new Uint8Array(gzipped.buffer as ArrayBuffer, gzipped.byteOffset, gzipped.length), 200);
     }
-    return c.body(entry.body, 200);
+    return c.body(bodyText(entry), 200);
   };
 
   const app = new Hono();
@@ -246,7 +248,7 @@ export function createApp(options: AppOptions): Hono {
     }
     const load = options.loader?.load ?? IDLE_LOAD;
     const refresh = options.loader?.refresh ?? noRefresh;
-    const body = `${entry.body.slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
+    const body = `${bodyText(entry).slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
     c.header("Content-Type", "application/json; charset=UTF-8");
     if (load.isLoading) {
       c.header("Cache-Control", "no-store");
@@ -314,22 +316,27 @@ export function createApp(options: AppOptions): Hono {
 
   const staticDir = options.staticDir;
   if (staticDir && existsSync(join(staticDir, "index.html"))) {
-    const indexHtml = readFileSync(join(staticDir, "index.html"), "utf8");
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: staticDir,
-        onFound: (_path, c) => {
-          // Built assets carry a content hash in their names.
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    // Every other path is a client route: the web app decides what to show (including its not-found screen).
-    app.get("*", (c) => {
-      c.header("Cache-Control", "no-cache");
-      return c.html(indexHtml);
+    const files = readStaticFiles(staticDir);
+    const index = files.get("/index.html") as StaticFile;
+    const send = (c: Context, file: StaticFile, cacheControl: string) => {
+      c.header("Cache-Control", cacheControl);
+      c.header("ETag", file.etag);
+      c.header("Vary", "Accept-Encoding");
+      if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
+      c.header("Content-Type", file.contentType);
+      const body =
+        file.gzipped && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "") ? file.gzipped : file.body;
+      if (body === file.gzipped) c.header("Content-Encoding", "gzip");
+      return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), 200);
+    };
+    app.get("/assets/*", (c) => {
+      const file = files.get(c.req.path);
+      if (!file) throw new HttpError(404, "No such file");
+      // Built assets carry a content hash in their names.
+      return send(c, file, "public, max-age=31536000, immutable");
     });
+    // Every other path is a client route: the web app decides what to show (including its not-found screen).
+    app.get("*", (c) => send(c, index, "no-cache"));
   }
 
   return app;

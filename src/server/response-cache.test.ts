@@ -1,14 +1,17 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ResponseCache } from "./response-cache.ts";
+import { bodyText, ResponseCache, toCachedResponse } from "./response-cache.ts";
 
 describe("the response cache", () => {
   it("keeps at most its number of entries, dropping the least recently used", () => {
     const cache = new ResponseCache(2);
-    cache.set("a", { body: "1" });
-    cache.set("b", { body: "2" });
+    cache.set("a", toCachedResponse("1"));
+    cache.set("b", toCachedResponse("2"));
     cache.get("a");
-    cache.set("c", { body: "3" });
-    expect([cache.get("a")?.body, cache.get("b"), cache.get("c")?.body]).toEqual(["1", undefined, "3"]);
+    cache.set("c", toCachedResponse("3"));
+    const a = cache.get("a");
+    const c = cache.get("c");
+    expect([a && bodyText(a), cache.get("b"), c && bodyText(c)]).toEqual(["1", undefined, "3"]);
   });
 
   it("keeps its memory under its byte bound, however many entries it may hold", () => {
@@ -18,5 +21,37 @@ describe("the response cache", () => {
     expect(cache.size).toBe(4);
     expect(cache.get("page 199")).toBeDefined();
     expect(cache.get("page 0")).toBeUndefined();
+  });
+
+  it("keeps a large body only gzipped, and gives the same text back", () => {
+    const text = JSON.stringify(
+      Array.from({ length: 300 }, (_, index) => ({
+        ccn: String(index).padStart(6, "0"),
+        name: `Home ${index}`,
+      })),
+    );
+    const entry = toCachedResponse(text);
+    expect(entry.body).toBeUndefined();
+    expect(entry.gzipped && gunzipSync(entry.gzipped).toString("utf8")).toBe(text);
+    expect(bodyText(entry)).toBe(text);
+    // A small body stays text: gzip would not pay for itself.
+    expect(toCachedResponse('{"ok":true}')).toEqual({ body: '{"ok":true}' });
+  });
+
+  it("holds a national working set (thousands of list pages) within its byte bound, counted by gzipped size", () => {
+    const cache = new ResponseCache();
+    const page = (index: number) =>
+      JSON.stringify(
+        Array.from({ length: 100 }, (_, row) => ({
+          ccn: String(index * 100 + row).padStart(6, "0"),
+          providerName: `Facility ${index * 100 + row} Care Center`,
+          state: "CA",
+          overallRating: row % 5,
+        })),
+      );
+    for (let index = 0; index < 3000; index += 1)
+      cache.set(`facilities?page=${index}`, toCachedResponse(page(index)));
+    expect(cache.size).toBe(3000);
+    expect(cache.byteSize).toBeLessThan(48 * 1024 * 1024);
   });
 });

@@ -1,22 +1,39 @@
 // An in-process cache of serialised API responses, keyed by the data version and the normalised request.
 // Entries of older data versions are never hit again and age out of the LRU order.
-import { gzipSync } from "node:zlib";
+//
+// A body of a packet or more is kept only gzipped (a Buffer, outside the JavaScript heap, a fifth to a tenth of the
+// text): nearly every client asks for gzip, and the few that do not get it inflated on the way out. So the whole
+// working set of a busy server (every list page, detail and history visitors ask for) fits in a few tens of MB, and
+// a miss, which makes a request wait for the embedded database, is rare.
+import { gunzipSync, gzipSync } from "node:zlib";
 
-export interface CachedResponse {
-  body: string;
-  gzipped?: Buffer;
+export type CachedResponse = { body: string; gzipped?: undefined } | { body?: undefined; gzipped: Buffer };
+
+/** gzip is worth it only for bodies larger than a packet. */
+export const GZIP_MIN_BYTES = 1024;
+
+/** The cache entry of a response body: large bodies gzipped once, here. */
+export function toCachedResponse(body: string): CachedResponse {
+  return body.length >= GZIP_MIN_BYTES ? { gzipped: gzipSync(body, { level: 6 }) } : { body };
+}
+
+/** The body as text (inflated when it is kept gzipped). */
+export function bodyText(entry: CachedResponse): string {
+  return entry.body ?? gunzipSync(entry.gzipped).toString("utf8");
+}
+
+/** What an entry holds in memory, about: its text or its gzipped bytes, plus the key and bookkeeping. */
+function sizeOf(key: string, entry: CachedResponse): number {
+  return 200 + key.length * 2 + (entry.gzipped ? entry.gzipped.length : entry.body.length * 2);
 }
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
   private bytes = 0;
 
-  /**
-   * At most `maxEntries` answers and about `maxBytes` of memory (see sizeOf): without the byte bound, a thousand
-   * wide list pages hold more than 100 MB.
-   */
+  /** At most `maxEntries` answers and about `maxBytes` of memory (see sizeOf). */
   constructor(
-    private readonly maxEntries = 1000,
+    private readonly maxEntries = 50_000,
     private readonly maxBytes = 48 * 1024 * 1024,
   ) {}
 
@@ -32,10 +49,10 @@ export class ResponseCache {
 
   set(key: string, entry: CachedResponse): void {
     const previous = this.entries.get(key);
-    if (previous) this.bytes -= sizeOf(previous);
+    if (previous) this.bytes -= sizeOf(key, previous);
     this.entries.delete(key);
     this.entries.set(key, entry);
-    this.bytes += sizeOf(entry);
+    this.bytes += sizeOf(key, entry);
     this.evict();
   }
 
@@ -44,7 +61,7 @@ export class ResponseCache {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
       const entry = this.entries.get(oldest.value);
-      if (entry) this.bytes -= sizeOf(entry);
+      if (entry) this.bytes -= sizeOf(oldest.value, entry);
       this.entries.delete(oldest.value);
     }
   }
@@ -57,19 +74,6 @@ export class ResponseCache {
   get byteSize(): number {
     return this.bytes;
   }
-}
-
-/** The string (2 bytes a character) and room for its gzipped copy (JSON compresses to well under a quarter). */
-function sizeOf(entry: CachedResponse): number {
-  return entry.body.length * 2 + Math.ceil(entry.body.length / 4);
-}
-
-/** gzip is worth it only for bodies larger than a packet. */
-export const GZIP_MIN_BYTES = 1024;
-
-export function gzipOnce(entry: CachedResponse): Buffer {
-  entry.gzipped ??= gzipSync(entry.body, { level: 6 });
-  return entry.gzipped;
 }
 
 /** A short, stable hash (FNV-1a) for ETags. */
