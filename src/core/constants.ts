@@ -43,6 +43,7 @@ export const STORAGE_KEYS = {
   savedViews: "cms-dashboard-saved-views",
   favorites: "cms-dashboard-favorite-facilities",
   pageSize: "pageSize",
+  compare: "cms-dashboard-compare-facilities",
 } as const;
 
 /** Matches a CMS Certification Number: 6 letters or digits. */

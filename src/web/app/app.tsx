@@ -12,6 +12,13 @@ const FacilityDetailPage = lazy(() =>
     default: module.FacilityDetailPage,
   })),
 );
+const ComparePage = lazy(() =>
+  import("../features/compare/compare-page.tsx").then((module) => ({ default: module.ComparePage })),
+);
+
+const EntityPage = lazy(() =>
+  import("../features/entity/entity-page.tsx").then((module) => ({ default: module.EntityPage })),
+);
 
 export function App() {
   const [queryClient] = useState(() => new QueryClient());
@@ -23,6 +30,8 @@ export function App() {
             <Routes>
               <Route path="/" element={<DashboardPage />} />
               <Route path="/facility/:ccn" element={<FacilityDetailPage />} />
+              <Route path="/compare" element={<ComparePage />} />
+              <Route path="/entity/:name" element={<EntityPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>

@@ -13,6 +13,8 @@ import "./facility-card.css";
 export interface FacilityCardProps {
   facility: FacilityListItem;
   isFavorite: boolean;
+  /** Chosen for the comparison (/compare). */
+  isCompared?: boolean;
   /** The dashboard's query string, kept on the way to the detail screen. */
   search: string;
   /** Set while the alert filter is on: the metric the alerts are about. */
@@ -20,6 +22,8 @@ export interface FacilityCardProps {
   /** Lay the card out even off-screen (the last cards, just above the pagination). */
   isEager: boolean;
   onToggleFavorite: (ccn: string, providerName: string) => void;
+  /** Given where the card offers the compare toggle. */
+  onToggleCompare?: (ccn: string, providerName: string) => void;
 }
 
 const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
@@ -28,10 +32,12 @@ const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 export const FacilityCard = memo(function FacilityCard({
   facility,
   isFavorite,
+  isCompared = false,
   search,
   alertMetric,
   isEager,
   onToggleFavorite,
+  onToggleCompare,
 }: FacilityCardProps) {
   const showsChanges = Boolean(facility.ratingAlert && alertMetric);
   const place = [facility.city, facility.state].filter(Boolean).join(", ");
@@ -89,6 +95,21 @@ export const FacilityCard = memo(function FacilityCard({
 
       {facility.ratingAlert && alertMetric && (
         <RatingChanges alert={facility.ratingAlert} metric={alertMetric} />
+      )}
+
+      {/* Beside the link, never inside it (a button in a link is invalid and unreachable by keyboard); the
+          name stays the same and aria-pressed says whether the facility is chosen. */}
+      {onToggleCompare && (
+        <div className="fc-actions">
+          <button
+            type="button"
+            aria-pressed={isCompared}
+            onClick={() => onToggleCompare(facility.ccn, facility.providerName)}
+            className="fc-compare"
+          >
+            Compare<span className="sr-only"> {facility.providerName}</span>
+          </button>
+        </div>
       )}
     </article>
   );

@@ -1,12 +1,15 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { List, Star } from "lucide-react";
-import { useRef } from "react";
+import { Download, List, Star } from "lucide-react";
+import { useMemo, useRef } from "react";
 import type { DataLoad, FacilityListResponse } from "../../../../core/api-types.ts";
 import { DEFAULT_ALERT_METRIC } from "../../../../core/constants.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
-import type { DashboardFilters } from "../../../../core/url-state.ts";
+import { type DashboardFilters, toFacilityQuery } from "../../../../core/url-state.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { apiClient } from "../../../lib/api-client.ts";
+import { CompareTray } from "../../compare/components/compare-tray.tsx";
+import { useCompareSelection } from "../../compare/hooks/use-compare-selection.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { DataLoadPanel } from "./data-load-panel.tsx";
 import { FacilityResults } from "./facility-results.tsx";
@@ -50,6 +53,16 @@ export function FacilityOverview({
   const totalPages = getTotalPages(totalCount, pageSize);
   const range = getPageRange(page, pageSize, totalCount);
   const hasRows = !firstLoad && (result.data?.data.length ?? 0) > 0;
+  const compare = useCompareSelection();
+
+  // The export is the current view: the same filters (the favourites' CCNs in favourites mode) as the list.
+  const csvUrl = useMemo(
+    () =>
+      apiClient.facilitiesCsvUrl(
+        toFacilityQuery({ filters, page: 1 }, { pageSize, favoriteIds: [...favoriteIds].sort() }),
+      ),
+    [filters, pageSize, favoriteIds],
+  );
 
   function handlePageChange(next: number) {
     onPageChange(next);
@@ -78,6 +91,12 @@ export function FacilityOverview({
           </Button>
           <LazySaveViewDialog filters={filters} />
           <LazySavedViewsMenu onFiltersChange={onFiltersChange} />
+          <Button asChild variant="outline">
+            <a href={csvUrl} download>
+              <Download aria-hidden />
+              Download CSV
+            </a>
+          </Button>
         </div>
       </div>
 
@@ -103,12 +122,15 @@ export function FacilityOverview({
           isFavoritesMode={filters.favoritesOnly}
           favoriteCount={favoriteIds.size}
           favoriteIds={favoriteIds}
+          compareIds={compare.ids}
           linkSearch={linkSearch}
           onToggleFavorite={onToggleFavorite}
+          onToggleCompare={compare.toggle}
         />
       )}
 
       {hasRows && <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />}
+      <CompareTray />
     </section>
   );
 }

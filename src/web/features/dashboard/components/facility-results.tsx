@@ -28,8 +28,11 @@ interface FacilityResultsProps {
   isFavoritesMode: boolean;
   favoriteCount: number;
   favoriteIds: ReadonlySet<string>;
+  /** The facilities chosen for comparison. */
+  compareIds: ReadonlySet<string>;
   linkSearch: string;
   onToggleFavorite: (ccn: string, providerName: string) => void;
+  onToggleCompare: (ccn: string, providerName: string) => void;
 }
 
 export function FacilityResults({
@@ -40,8 +43,10 @@ export function FacilityResults({
   isFavoritesMode,
   favoriteCount,
   favoriteIds,
+  compareIds,
   linkSearch,
   onToggleFavorite,
+  onToggleCompare,
 }: FacilityResultsProps) {
   const navigate = useNavigate();
 
@@ -108,10 +113,12 @@ export function FacilityResults({
               <FacilityCard
                 facility={facility}
                 isFavorite={favoriteIds.has(facility.ccn)}
+                isCompared={compareIds.has(facility.ccn)}
                 search={linkSearch}
                 alertMetric={isAlertFilterOn ? alertMetric : null}
                 isEager={index >= facilities.length - EAGER_CARD_COUNT}
                 onToggleFavorite={onToggleFavorite}
+                onToggleCompare={onToggleCompare}
               />
             </li>
           ))}

@@ -1,0 +1,313 @@
+// The comparison route, /compare?ccn=A&ccn=B (up to 4): the facilities side by side, the best value of each row
+// marked, and their overall rating histories overlaid. The address says what is compared (a shared link shows
+// the same facilities, and wins over the device's selection, which follows it); /compare alone opens the
+// device's selection. Loaded lazily, with the chart in a chunk of its own.
+import { type UseQueryResult, useQueries } from "@tanstack/react-query";
+import { GitCompareArrows, Share2 } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import type { FacilityDetail, RatingSnapshot } from "../../../core/api-types.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { copyText } from "../../lib/clipboard.ts";
+import { toast } from "../../lib/toast.ts";
+import { facilityQueryOptions, historyQueryOptions } from "../facility-detail/api/facility-detail-queries.ts";
+import { ErrorMessage, LoadingMessage } from "../facility-detail/components/status-message.tsx";
+import { useDocumentTitle } from "../facility-detail/hooks/use-document-title.ts";
+import {
+  type CompareItem,
+  compareHref,
+  compareStore,
+  MAX_COMPARE_FACILITIES,
+  parseCompareParams,
+} from "./compare-selection.ts";
+import { CompareTable } from "./components/compare-table.tsx";
+import { useCompareSelection } from "./hooks/use-compare-selection.ts";
+import { mergeHistories } from "./lib/compare-history.ts";
+
+const CompareHistoryChart = lazy(() =>
+  import("./components/compare-history-chart.tsx").then((module) => ({
+    default: module.CompareHistoryChart,
+  })),
+);
+
+const TITLE = "Compare facilities | CMS Star Ratings Dashboard";
+const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
+
+export function ComparePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseCompareParams(searchParams), [searchParams]);
+  const { items: stored, remove } = useCompareSelection();
+  useDocumentTitle(TITLE);
+
+  const hasCcnParam = searchParams.has("ccn");
+  const handleRemove = useCallback(
+    (ccn: string) => {
+      remove(ccn);
+      const next = [...params.ccns, ...params.overflow].filter((candidate) => candidate !== ccn);
+      setSearchParams(new URLSearchParams(next.map((candidate) => ["ccn", candidate])), { replace: true });
+    },
+    [params, remove, setSearchParams],
+  );
+
+  // /compare alone: the facilities chosen on this device.
+  if (!hasCcnParam && stored.length > 0) {
+    return <Navigate replace to={compareHref(stored.map((item) => item.ccn))} />;
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <main className="mx-auto max-w-7xl space-y-6 px-6 py-6">
+        <nav aria-label="Breadcrumb">
+          <BackButton />
+        </nav>
+        {params.ccns.length === 0 ? (
+          <>
+            <PageHeader canShare={false} />
+            <InputNotices invalid={params.invalid} overflow={[]} />
+            <EmptyState />
+          </>
+        ) : (
+          <Comparison
+            ccns={params.ccns}
+            invalid={params.invalid}
+            overflow={params.overflow}
+            onRemove={handleRemove}
+          />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // One step back when the visitor came from a page of the app (their dashboard view or a facility), else home.
+  return (
+    <button
+      type="button"
+      onClick={() => (location.key !== "default" ? navigate(-1) : navigate("/"))}
+      className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      {"< Back"}
+    </button>
+  );
+}
+
+function PageHeader({ canShare }: { canShare: boolean }) {
+  async function handleShare() {
+    try {
+      await copyText(window.location.href);
+      toast.success("Link copied!", {
+        description: "A shareable link to this comparison was copied to the clipboard.",
+      });
+    } catch (error) {
+      console.error("Could not copy the link", error);
+      toast.error("Could not copy the link", { description: window.location.href });
+    }
+  }
+  return (
+    <header className="flex flex-wrap items-start justify-between gap-4">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Compare facilities</h1>
+        <p className="text-slate-600">
+          Up to {MAX_COMPARE_FACILITIES} facilities side by side, with the best value of each measure marked.
+        </p>
+      </div>
+      {canShare && (
+        <Button variant="outline" onClick={handleShare}>
+          <Share2 aria-hidden />
+          Share
+        </Button>
+      )}
+    </header>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+      <GitCompareArrows aria-hidden className="size-8 text-slate-400" />
+      <h2 className="text-lg font-semibold text-slate-900">No facilities to compare yet</h2>
+      <p className="max-w-lg text-slate-600">
+        Press "Compare" on a facility's card on the dashboard, or on a facility's page, to add it (up to{" "}
+        {MAX_COMPARE_FACILITIES}). Then open "Compare" in the bar at the bottom of the screen to see them side
+        by side.
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/">Go to the dashboard</Link>
+      </Button>
+    </div>
+  );
+}
+
+function InputNotices({ invalid, overflow }: { invalid: readonly string[]; overflow: readonly string[] }) {
+  if (invalid.length === 0 && overflow.length === 0) return null;
+  return (
+    <div
+      role="status"
+      className="space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      {invalid.length > 0 && (
+        <p>
+          Not a facility number (CCN, 6 letters or digits), skipped:{" "}
+          {invalid.map((value) => `"${value}"`).join(", ")}.
+        </p>
+      )}
+      {overflow.length > 0 && (
+        <p>
+          Only {MAX_COMPARE_FACILITIES} facilities can be compared; not shown: {overflow.join(", ")}.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Whether a failed detail request means that the facility does not exist (as opposed to a failure to load). */
+function isNotFound(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+function Comparison({
+  ccns,
+  invalid,
+  overflow,
+  onRemove,
+}: {
+  ccns: readonly string[];
+  invalid: readonly string[];
+  overflow: readonly string[];
+  onRemove: (ccn: string) => void;
+}) {
+  const details = useQueries({ queries: ccns.map((ccn) => facilityQueryOptions(ccn)) });
+  const histories = useQueries({ queries: ccns.map((ccn) => historyQueryOptions(ccn)) });
+  const isLoading = details.some((result) => result.isPending);
+
+  const facilities: FacilityDetail[] = [];
+  const notFound: string[] = [];
+  const failed: { ccn: string; message: string }[] = [];
+  ccns.forEach((ccn, index) => {
+    const result = details[index];
+    if (!result || result.isPending) return;
+    if (result.isError) {
+      if (isNotFound(result.error)) notFound.push(ccn);
+      else failed.push({ ccn, message: result.error.message });
+    } else {
+      facilities.push(result.data);
+    }
+  });
+
+  // The device's selection follows the comparison on screen (a shared link wins): found facilities with their
+  // names; a facility that failed to load stays; one that does not exist goes.
+  const selectionKey = isLoading
+    ? null
+    : JSON.stringify(
+        ccns.flatMap((ccn): CompareItem[] => {
+          const found = facilities.find((facility) => facility.ccn.toUpperCase() === ccn);
+          if (found) return [{ ccn, providerName: found.providerName }];
+          if (failed.some((entry) => entry.ccn === ccn)) {
+            const known = compareStore.getSnapshot().find((item) => item.ccn === ccn);
+            return [{ ccn, providerName: known?.providerName ?? "" }];
+          }
+          return [];
+        }),
+      );
+  useEffect(() => {
+    if (selectionKey === null) return;
+    try {
+      compareStore.replace(JSON.parse(selectionKey) as CompareItem[]);
+    } catch {
+      // Storage is unavailable: the comparison still shows; the device just does not remember it.
+    }
+  }, [selectionKey]);
+
+  return (
+    <>
+      <PageHeader canShare={!isLoading && facilities.length > 0} />
+      <InputNotices invalid={invalid} overflow={overflow} />
+      {isLoading ? (
+        <LoadingMessage text="Loading facilities..." />
+      ) : (
+        <>
+          {notFound.length > 0 && (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+            >
+              {notFound.length === 1
+                ? "This facility could not be found"
+                : "These facilities could not be found"}
+              : {notFound.map((ccn) => `CCN ${ccn}`).join(", ")}.
+            </div>
+          )}
+          {failed.map((entry) => (
+            <ErrorMessage
+              key={entry.ccn}
+              text={`Error loading facility details for CCN ${entry.ccn}: ${entry.message}`}
+            />
+          ))}
+          {facilities.length > 0 && (
+            <>
+              {facilities.length === 1 && (
+                <p className="text-sm text-slate-600">
+                  Add another facility from the dashboard or a facility's page to compare it with this one.
+                </p>
+              )}
+              <CompareTable
+                facilities={facilities}
+                onRemove={(facility) => onRemove(facility.ccn.toUpperCase())}
+              />
+              <HistorySection facilities={facilities} histories={histories} ccns={ccns} />
+            </>
+          )}
+          {facilities.length === 0 && failed.length === 0 && <EmptyState />}
+        </>
+      )}
+    </>
+  );
+}
+
+function HistorySection({
+  facilities,
+  histories,
+  ccns,
+}: {
+  facilities: readonly FacilityDetail[];
+  histories: readonly UseQueryResult<RatingSnapshot[]>[];
+  ccns: readonly string[];
+}) {
+  const columns = facilities.map((facility) => histories[ccns.indexOf(facility.ccn.toUpperCase())]);
+  const isPending = columns.some((result) => !result || result.isPending);
+  const failure = columns.find((result) => result?.isError)?.error;
+  const rows = isPending ? [] : mergeHistories(columns.map((result) => result?.data ?? []));
+  // Two facilities may share a name: the legend and the table tell them apart by CCN.
+  const chartFacilities = facilities.map((facility) => {
+    const isShared = facilities.some(
+      (other) => other !== facility && other.providerName === facility.providerName,
+    );
+    return {
+      ccn: facility.ccn,
+      name: isShared ? `${facility.providerName} (${facility.ccn})` : facility.providerName,
+    };
+  });
+
+  return (
+    <section aria-labelledby="compare-history-title" className={CARD}>
+      <h2 id="compare-history-title" className="mb-4 text-lg font-semibold text-slate-900">
+        Overall Rating History
+      </h2>
+      {isPending ? (
+        <LoadingMessage text="Loading rating history..." />
+      ) : failure ? (
+        <ErrorMessage text={`Error loading rating history: ${failure.message}`} />
+      ) : rows.length === 0 ? (
+        <p className="py-8 text-center text-slate-500">No rating history available for these facilities.</p>
+      ) : (
+        <Suspense fallback={<LoadingMessage text="Loading rating history..." />}>
+          <CompareHistoryChart rows={rows} facilities={chartFacilities} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+// The compared facilities' overall ratings over time, overlaid in one chart. Each line has its own colour, dash
+// pattern and marker (equal ratings are drawn on the same pixels), named in the legend; a visually hidden table
+// gives the same values as text.
+import { useMemo } from "react";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  type TooltipContentProps,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
+import { formatRating } from "../../../../core/format.ts";
+import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
+import { markerDot, SeriesLegend } from "../../facility-detail/components/chart-series.tsx";
+import { ChartTooltip } from "../../facility-detail/components/chart-tooltip.tsx";
+import {
+  AXIS_LINE,
+  AXIS_TICK,
+  CHART_MARGIN,
+  CURSOR,
+  DASH_PATTERNS,
+  GRID_STROKE,
+  LEGEND_STYLE,
+  LINE_WIDTH,
+  MARKER_SHAPES,
+  RATING_TICKS,
+  type SeriesStyle,
+} from "../../facility-detail/lib/chart-theme.ts";
+import { type CompareHistoryRow, describeCompareHistory } from "../lib/compare-history.ts";
+
+/** One colour per column (at most four), apart in hue and lightness. */
+const COLUMN_COLORS = ["#1d4ed8", "#ea580c", "#047857", "#c026d3"] as const;
+
+export function columnStyle(column: number): SeriesStyle {
+  return {
+    color: COLUMN_COLORS[column % COLUMN_COLORS.length] ?? COLUMN_COLORS[0],
+    dash: DASH_PATTERNS[column % DASH_PATTERNS.length],
+    width: LINE_WIDTH,
+    marker: MARKER_SHAPES[column % MARKER_SHAPES.length] ?? "circle",
+  };
+}
+
+export interface ChartFacility {
+  ccn: string;
+  name: string;
+}
+
+function CompareTooltip({
+  active,
+  label,
+  rowsByDate,
+  facilities,
+}: TooltipContentProps & {
+  rowsByDate: ReadonlyMap<string, CompareHistoryRow>;
+  facilities: readonly ChartFacility[];
+}) {
+  const row = typeof label === "string" ? rowsByDate.get(label) : undefined;
+  if (!active || !row) return null;
+  if (row.isGap) {
+    return <ChartTooltip title={formatMonthYear(row.date)} items={[]} note="No CMS release this month" />;
+  }
+  return (
+    <ChartTooltip
+      title={formatShortDate(row.date)}
+      items={facilities.map((facility, column) => ({
+        name: facility.name,
+        style: columnStyle(column),
+        value: formatRating(row.values[column]),
+      }))}
+    />
+  );
+}
+
+export function CompareHistoryChart({
+  rows,
+  facilities,
+}: {
+  rows: readonly CompareHistoryRow[];
+  facilities: readonly ChartFacility[];
+}) {
+  const rowsByDate = useMemo(() => new Map(rows.map((row) => [row.date, row])), [rows]);
+  const ticks = useMemo(() => selectMonthTicks(rows.map((row) => row.date)), [rows]);
+  const names = facilities.map((facility) => facility.name);
+  const legend = facilities.map((facility, column) => ({ name: facility.name, style: columnStyle(column) }));
+  return (
+    <>
+      <div
+        role="img"
+        aria-label={describeCompareHistory(rows, names)}
+        data-testid="compare-history-chart"
+        style={{ height: CHART_HEIGHT_PX }}
+      >
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
+          <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
+            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+            <XAxis
+              dataKey="date"
+              ticks={ticks}
+              interval={0}
+              tickFormatter={formatMonthYear}
+              tick={AXIS_TICK}
+              tickLine={false}
+              axisLine={AXIS_LINE}
+              padding={{ left: 12, right: 12 }}
+            />
+            <YAxis
+              domain={[0, 5]}
+              ticks={RATING_TICKS}
+              allowDecimals={false}
+              tick={AXIS_TICK}
+              tickLine={false}
+              axisLine={false}
+            />
+            <Tooltip
+              content={(props) => (
+                <CompareTooltip {...props} rowsByDate={rowsByDate} facilities={facilities} />
+              )}
+              cursor={CURSOR}
+            />
+            <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={legend} />} />
+            {facilities.map((facility, column) => {
+              const style = columnStyle(column);
+              return (
+                <Line
+                  key={facility.ccn}
+                  type="stepAfter"
+                  dataKey={(row: CompareHistoryRow) => row.values[column] ?? null}
+                  name={facility.name}
+                  stroke={style.color}
+                  strokeWidth={style.width}
+                  strokeDasharray={style.dash}
+                  connectNulls={false}
+                  dot={markerDot(style)}
+                  activeDot={markerDot(style, 1.4)}
+                  isAnimationActive={false}
+                />
+              );
+            })}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <HistoryTable rows={rows} names={names} />
+    </>
+  );
+}
+
+/** The chart's values as a table, for screen readers (the chart itself is an image with a summary). */
+function HistoryTable({ rows, names }: { rows: readonly CompareHistoryRow[]; names: readonly string[] }) {
+  return (
+    <table className="sr-only">
+      <caption>Overall star rating by CMS release (out of 5)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Release</th>
+          {names.map((name, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two facilities may share a name; columns are fixed
+            <th key={column} scope="col">
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows
+          .filter((row) => !row.isGap)
+          .map((row) => (
+            <tr key={row.date}>
+              <th scope="row">{formatShortDate(row.date)}</th>
+              {row.values.map((value, column) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per column
+                <td key={column}>{formatRating(value)}</td>
+              ))}
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}

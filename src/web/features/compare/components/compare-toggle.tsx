@@ -1,0 +1,26 @@
+// The detail page's compare toggle, with the compare tray: one component for the facility header.
+import { Check, GitCompareArrows } from "lucide-react";
+import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { useCompareSelection } from "../hooks/use-compare-selection.ts";
+import { CompareTray } from "./compare-tray.tsx";
+
+export function CompareToggle({ ccn, providerName }: { ccn: string; providerName: string }) {
+  const { ids, toggle } = useCompareSelection();
+  const isChosen = ids.has(ccn.toUpperCase());
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-pressed={isChosen}
+        onClick={() => toggle(ccn, providerName)}
+        className={cn(isChosen && "border-blue-600 bg-blue-50 text-blue-800 hover:bg-blue-100")}
+      >
+        {isChosen ? <Check aria-hidden /> : <GitCompareArrows aria-hidden />}
+        Compare<span className="sr-only"> {providerName}</span>
+      </Button>
+      <CompareTray />
+    </>
+  );
+}

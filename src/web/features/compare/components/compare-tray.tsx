@@ -1,0 +1,68 @@
+// The compare tray: a bar fixed at the bottom of the dashboard and the detail page while facilities are chosen,
+// naming them, with the way to the comparison. It is rendered at the end of <body>, so it comes last in the
+// keyboard order, where it is seen.
+import { GitCompareArrows, X } from "lucide-react";
+import { useEffect } from "react";
+import { createPortal } from "react-dom";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import { compareHref, MAX_COMPARE_FACILITIES } from "../compare-selection.ts";
+import { useCompareSelection } from "../hooks/use-compare-selection.ts";
+
+/** Room the tray takes at the bottom of the window (its height and margin, with some air). */
+const TRAY_SPACE = "6rem";
+
+export function CompareTray() {
+  const { items, remove, clear } = useCompareSelection();
+  const isShown = items.length > 0;
+
+  // A control that receives focus is scrolled clear of the tray instead of under it (WCAG 2.4.11).
+  useEffect(() => {
+    if (!isShown) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = TRAY_SPACE;
+    return () => {
+      root.style.scrollPaddingBottom = "";
+    };
+  }, [isShown]);
+
+  if (!isShown) return null;
+  return createPortal(
+    <section
+      aria-label="Facilities to compare"
+      className="fixed bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100vw-10rem)] -translate-x-1/2 items-center gap-3 rounded-xl border border-slate-300 bg-white py-2 pr-2 pl-4 shadow-lg"
+    >
+      <p className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-slate-700">
+        <GitCompareArrows aria-hidden className="size-4 text-blue-700" />
+        {items.length} of {MAX_COMPARE_FACILITIES}
+      </p>
+      <ul className="flex min-w-0 items-center gap-1.5">
+        {items.map((item) => (
+          <li
+            key={item.ccn}
+            className="flex min-w-0 items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-sm text-slate-800"
+          >
+            <span className="max-w-44 truncate" title={item.providerName}>
+              {item.providerName || `CCN ${item.ccn}`}
+            </span>
+            <button
+              type="button"
+              onClick={() => remove(item.ccn)}
+              aria-label={`Remove ${item.providerName || `CCN ${item.ccn}`} from comparison`}
+              className="rounded-full p-1 text-slate-500 outline-none hover:bg-slate-200 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600"
+            >
+              <X aria-hidden className="size-3.5" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Button asChild size="sm">
+        <Link to={compareHref(items.map((item) => item.ccn))}>Compare ({items.length})</Link>
+      </Button>
+      <Button variant="ghost" size="sm" onClick={clear}>
+        Clear
+      </Button>
+    </section>,
+    document.body,
+  );
+}

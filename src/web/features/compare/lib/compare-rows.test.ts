@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import type { FacilityDetail } from "../../../../core/api-types.ts";
+import { COMPARE_SECTIONS, MISSING, markBest } from "./compare-rows.ts";
+
+describe("markBest", () => {
+  it("marks the highest or the lowest known value", () => {
+    expect(markBest([3, 5, 4], "higher")).toEqual([false, true, false]);
+    expect(markBest([3, 5, 4], "lower")).toEqual([true, false, false]);
+  });
+
+  it("marks every tie", () => {
+    expect(markBest([5, 2, 5, 1], "higher")).toEqual([true, false, true, false]);
+    expect(markBest([0, 0], "lower")).toEqual([true, true]);
+  });
+
+  it("never marks a missing value, and needs two known values", () => {
+    expect(markBest([null, 2, 1], "higher")).toEqual([false, true, false]);
+    expect(markBest([null, 0, 3], "lower")).toEqual([false, true, false]);
+    expect(markBest([null, 4], "higher")).toEqual([false, false]);
+    expect(markBest([4], "higher")).toEqual([false]);
+    expect(markBest([null, null], "lower")).toEqual([false, false]);
+  });
+});
+
+const facility: FacilityDetail = {
+  ccn: "015009",
+  providerName: "Oak Home",
+  city: "Mobile",
+  state: "AL",
+  overallRating: 4,
+  healthInspectionRating: null,
+  staffingRating: 3,
+  qmRating: 5,
+  averageResidentsPerDay: 80,
+  healthDeficiencyScore: 12.5,
+  affiliatedEntityName: "  ",
+  totalWeightedHealthSurveyScore: 20.125,
+  substantiatedComplaints: 1200,
+  infectionControlCitations: 0,
+  finesTotalDollars: 15000.5,
+  paymentDenials: null,
+  rnStaffingHoursPerResidentPerDay: 0.456,
+  totalNursingStaffTurnover: 45.25,
+  administratorsLeft: 1,
+  certifiedBeds: 120,
+  processingDate: "2025-07-01",
+  address: "1 MAIN ST",
+  zip: "36601",
+  phone: null,
+  county: "Mobile",
+  ownershipType: "For profit - Corporation",
+  latitude: null,
+  longitude: null,
+  affiliatedEntityId: null,
+  longStayQmRating: 4,
+  shortStayQmRating: null,
+};
+
+function cell(id: string, detail: FacilityDetail = facility) {
+  const row = COMPARE_SECTIONS.flatMap((section) => section.rows).find((candidate) => candidate.id === id);
+  if (!row) throw new Error(`no row ${id}`);
+  return {
+    row,
+    text: row.text(detail),
+    value: row.value?.(detail) ?? null,
+    href: row.href?.(detail) ?? null,
+  };
+}
+
+describe("compare rows", () => {
+  it("cover every field of the detail that a visitor reads", () => {
+    const ids = COMPARE_SECTIONS.flatMap((section) => section.rows.map((row) => row.id));
+    const shown = Object.keys(facility).filter(
+      (key) => !["providerName", "latitude", "longitude", "affiliatedEntityId"].includes(key),
+    );
+    expect(ids.sort()).toEqual(shown.sort());
+  });
+
+  it("format values like the detail page and show N/A for missing ones", () => {
+    expect(cell("overallRating").text).toBe("4/5");
+    expect(cell("healthInspectionRating").text).toBe(MISSING);
+    expect(cell("totalWeightedHealthSurveyScore").text).toBe("20.13");
+    expect(cell("substantiatedComplaints").text).toBe("1,200");
+    expect(cell("finesTotalDollars").text).toBe("$15,000.50");
+    expect(cell("paymentDenials").text).toBe(MISSING);
+    expect(cell("rnStaffingHoursPerResidentPerDay").text).toBe("0.46 hrs/day");
+    expect(cell("totalNursingStaffTurnover").text).toBe("45.3%");
+    expect(cell("affiliatedEntityName").text).toBe(MISSING);
+    expect(cell("phone").text).toBe(MISSING);
+    expect(cell("processingDate").text).toBe("Jul 1, 2025");
+  });
+
+  it("say which direction is better: ratings and hours up; deficiencies, fines, complaints, turnover down", () => {
+    const better = Object.fromEntries(
+      COMPARE_SECTIONS.flatMap((section) => section.rows).map((row) => [row.id, row.better ?? null]),
+    );
+    expect(better).toMatchObject({
+      overallRating: "higher",
+      healthInspectionRating: "higher",
+      staffingRating: "higher",
+      qmRating: "higher",
+      longStayQmRating: "higher",
+      shortStayQmRating: "higher",
+      rnStaffingHoursPerResidentPerDay: "higher",
+      totalWeightedHealthSurveyScore: "lower",
+      healthDeficiencyScore: "lower",
+      substantiatedComplaints: "lower",
+      infectionControlCitations: "lower",
+      finesTotalDollars: "lower",
+      paymentDenials: "lower",
+      totalNursingStaffTurnover: "lower",
+      administratorsLeft: "lower",
+      certifiedBeds: null,
+      averageResidentsPerDay: null,
+      affiliatedEntityName: null,
+    });
+    expect(cell("finesTotalDollars").value).toBe(15000.5);
+  });
+
+  it("link the affiliated entity to its page", () => {
+    const named = { ...facility, affiliatedEntityName: "Oak & Elm Care" };
+    expect(cell("affiliatedEntityName", named)).toMatchObject({
+      text: "Oak & Elm Care",
+      href: "/entity/Oak%20%26%20Elm%20Care",
+    });
+    expect(cell("affiliatedEntityName").href).toBeNull();
+  });
+});
