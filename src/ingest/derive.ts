@@ -1,6 +1,7 @@
 // Everything the API serves that is derived from the loaded releases: the rating-change alerts of each period,
 // the summary sums and the lookup lists. Rebuilt as `<table>_next` tables after a load (and at start when an
 // interrupted load left them stale), published by the swap of stage.ts, so that a request is always an indexed read.
+import { BENCHMARK_MEASURES, type BenchmarkMeasure } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
@@ -112,6 +113,128 @@ async function computeAlertViews(db: Queryable, metric: (typeof METRICS)[number]
   );
 }
 
+/** The facility column of each benchmark measure. */
+const BENCHMARK_COLUMNS: Record<BenchmarkMeasure, string> = {
+  overallRating: "overall_rating",
+  healthInspectionRating: "health_inspection_rating",
+  staffingRating: "staffing_rating",
+  qmRating: "qm_rating",
+  healthDeficiencyScore: "health_deficiency_score",
+  rnStaffingHoursPerResidentPerDay: "rn_staffing_hours_per_resident_per_day",
+  totalNursingStaffTurnover: "total_nursing_staff_turnover",
+  finesTotalDollars: "fines_total_dollars",
+};
+
+/** Per state and for the nation ('national'): each measure's average over the current facilities and its count. */
+async function computeBenchmarks(db: Queryable, facilityTable: string): Promise<void> {
+  const measures = BENCHMARK_MEASURES.map((measure) => {
+    const column = BENCHMARK_COLUMNS[measure];
+    return `'${measure}', json_build_object('average', avg(${column})::float8, 'count', count(${column}))`;
+  });
+  // The empty grouping set gives the national row even when there are no facilities (counts 0, averages null).
+  await db.exec(`
+    INSERT INTO benchmark_next (scope, body)
+    SELECT CASE WHEN grouping(state) = 1 THEN 'national' ELSE state END,
+      json_build_object(${measures.join(", ")})::text
+    FROM ${facilityTable}
+    GROUP BY GROUPING SETS ((state), ())
+    HAVING grouping(state) = 1 OR state IS NOT NULL`);
+}
+
+const ENTITY_RATINGS = [
+  ["overallRating", "overall_rating"],
+  ["healthInspectionRating", "health_inspection_rating"],
+  ["staffingRating", "staffing_rating"],
+  ["qmRating", "qm_rating"],
+] as const;
+
+/** Months of the entity trend aggregated per statement: each holds the database for a fraction of a second. */
+const TREND_MONTHS_PER_STATEMENT = 12;
+
+/**
+ * Per affiliated entity of the current facilities: the JSON text of its summary (docs/api.md) and its slot, its
+ * position in name order, which indexes its counts in entity_month.
+ */
+async function computeEntitySummaries(db: Queryable, facilityTable: string): Promise<void> {
+  const averages = ENTITY_RATINGS.map(([name, column]) => `'${name}', avg(${column})::float8`);
+  const distribution = [1, 2, 3, 4, 5].map(
+    (stars) => `'${stars}', count(*) FILTER (WHERE overall_rating = ${stars})`,
+  );
+  await db.exec(`
+    INSERT INTO entity_summary_next (name, slot, body)
+    SELECT affiliated_entity_name, row_number() OVER (ORDER BY affiliated_entity_name),
+      json_build_object(
+        'name', affiliated_entity_name,
+        'facilityCount', count(*),
+        'states', coalesce(json_agg(DISTINCT state ORDER BY state) FILTER (WHERE state IS NOT NULL), '[]'),
+        'averageRatings', json_build_object(${averages.join(", ")}),
+        'ratingDistribution', json_build_object(${distribution.join(", ")},
+          'unrated', count(*) FILTER (WHERE overall_rating IS NULL))
+      )::text
+    FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL
+    GROUP BY affiliated_entity_name`);
+}
+
+/**
+ * The entity trend's monthly counts (entity_month) for `dates`: months whose counts are still valid (same facilities,
+ * so the same entities in the same slots, and the same releases) are copied from the live table, the others
+ * aggregated from the snapshots of the entities' current facilities.
+ */
+async function computeEntityMonths(
+  db: Queryable,
+  dates: readonly string[],
+  facilityTable: string,
+  afterEach: () => Promise<void>,
+): Promise<void> {
+  const [entities] = await db.query<{ found: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM entity_summary_next) AS found",
+  );
+  if (!entities?.found) return;
+  // A month still being published has no release yet and counts as one: the release it is about to get.
+  const releaseCount = (date: string) =>
+    `(SELECT greatest(count(*), 1)::integer FROM release r WHERE r.processing_date = ${date})`;
+  const reusable =
+    facilityTable === "facility"
+      ? (
+          await db.query<{ date: string }>(
+            `SELECT to_char(m.processing_date, 'YYYY-MM-DD') AS date FROM entity_month m
+             WHERE m.processing_date = ANY($1::date[]) AND m.release_count = ${releaseCount("m.processing_date")}`,
+            [dates],
+          )
+        ).map((row) => row.date)
+      : [];
+  if (reusable.length > 0) {
+    await db.query(
+      "INSERT INTO entity_month_next SELECT * FROM entity_month WHERE processing_date = ANY($1::date[])",
+      [reusable],
+    );
+    await afterEach();
+  }
+  const kept = new Set(reusable);
+  const missing = dates.filter((date) => !kept.has(date));
+  for (let start = 0; start < missing.length; start += TREND_MONTHS_PER_STATEMENT) {
+    await db.query(
+      `INSERT INTO entity_month_next (processing_date, release_count, facilities, rated, rating_sum)
+       SELECT d.processing_date, ${releaseCount("d.processing_date")},
+         array_agg(coalesce(a.facilities, 0) ORDER BY e.slot),
+         array_agg(coalesce(a.rated, 0) ORDER BY e.slot),
+         array_agg(coalesce(a.rating_sum, 0) ORDER BY e.slot)
+       FROM entity_summary_next e
+       CROSS JOIN unnest($1::date[]) AS d(processing_date)
+       LEFT JOIN (
+         SELECT f.affiliated_entity_name AS name, s.processing_date, count(*)::integer AS facilities,
+           count(s.overall_rating)::integer AS rated, coalesce(sum(s.overall_rating), 0)::integer AS rating_sum
+         FROM rating_snapshot s JOIN ${facilityTable} f ON f.ccn = s.ccn
+         WHERE s.processing_date = ANY($1::date[]) AND f.affiliated_entity_name IS NOT NULL
+         GROUP BY f.affiliated_entity_name, s.processing_date
+       ) a ON a.name = e.name AND a.processing_date = d.processing_date
+       GROUP BY d.processing_date`,
+      [missing.slice(start, start + TREND_MONTHS_PER_STATEMENT)],
+    );
+    await afterEach();
+  }
+}
+
 /** The tables stageDerived builds, which the publishing transaction swaps in. */
 export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((table) => table !== "facility");
 
@@ -158,6 +281,14 @@ export async function stageDerived(
   for (const table of ["state_lu", "affiliated_entity_name_lu", "facility_summary"] as const) {
     await indexNext(db, table, afterEach);
   }
+  await computeBenchmarks(db, facilityTable);
+  await afterEach();
+  await indexNext(db, "benchmark", afterEach);
+  await computeEntitySummaries(db, facilityTable);
+  await afterEach();
+  await indexNext(db, "entity_summary", afterEach);
+  await computeEntityMonths(db, dates, facilityTable, afterEach);
+  await indexNext(db, "entity_month", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

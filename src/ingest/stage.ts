@@ -14,6 +14,9 @@ export const SWAPPED_TABLES = [
   "facility_summary",
   "state_lu",
   "affiliated_entity_name_lu",
+  "benchmark",
+  "entity_summary",
+  "entity_month",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 
