@@ -1,0 +1,119 @@
+// The affiliated-entity route, /entity/:name (name URL-encoded): the entity's counts and states, its average
+// ratings, the distribution of its overall ratings, the trend of their average, and its facilities as the
+// dashboard's cards, paged (?page=N). Loaded lazily, so its charts stay out of the dashboard's bundle.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { getTotalPages } from "../../../core/pagination.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { useCompareSelection } from "../compare/hooks/use-compare-selection.ts";
+import { useFavorites } from "../dashboard/hooks/use-favorites.ts";
+import { ErrorMessage, LoadingMessage } from "../facility-detail/components/status-message.tsx";
+import { useDocumentTitle } from "../facility-detail/hooks/use-document-title.ts";
+import { getBackTarget } from "../facility-detail/lib/back-target.ts";
+import { ENTITY_PAGE_SIZE, entityFacilitiesQueryOptions, entityQueryOptions } from "./api/entity-queries.ts";
+import { EntityChartsSection } from "./components/entity-charts-section.tsx";
+import { EntityFacilities } from "./components/entity-facilities.tsx";
+import { EntityHeader } from "./components/entity-header.tsx";
+import { EntityUnavailable } from "./components/entity-unavailable.tsx";
+import { useEntityPageNumber } from "./hooks/use-entity-page-number.ts";
+
+const APP_TITLE = "CMS Star Ratings Dashboard";
+
+/** '< Back' as on the detail page: one history step when there is one, else the dashboard. */
+function BackButton({ locationKey }: { locationKey: string }) {
+  const navigate = useNavigate();
+  function handleBack() {
+    const target = getBackTarget({
+      historyLength: window.history.length,
+      referrer: document.referrer,
+      origin: window.location.origin,
+      // This page's own query string (?page=N) is not the dashboard's: never carried there.
+      currentSearch: "",
+      hasInAppHistory: locationKey !== "default",
+    });
+    if (target.kind === "history") navigate(-1);
+    else navigate(target.to);
+  }
+  return (
+    <button
+      type="button"
+      onClick={handleBack}
+      className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
+      {"< Back"}
+    </button>
+  );
+}
+
+function EntityContent({ name }: { name: string }) {
+  const entity = useQuery(entityQueryOptions(name));
+  const [page, setPage] = useEntityPageNumber();
+  const facilities = useQuery({ ...entityFacilitiesQueryOptions(name, page), enabled: entity.isSuccess });
+  const { favoriteIds, toggleFavorite } = useFavorites();
+  const compare = useCompareSelection();
+
+  const isUnknown = entity.error instanceof ApiError && entity.error.status === 404;
+  const isRefused = entity.error instanceof ApiError && entity.error.status === 400;
+  useDocumentTitle(
+    entity.data
+      ? `${entity.data.name} | ${APP_TITLE}`
+      : isUnknown
+        ? `Entity not found | ${APP_TITLE}`
+        : isRefused
+          ? `Invalid entity name | ${APP_TITLE}`
+          : `${name} | ${APP_TITLE}`,
+  );
+
+  // A page past the end (an old link) moves to the last page.
+  const totalCount = facilities.isPlaceholderData ? undefined : facilities.data?.totalCount;
+  useEffect(() => {
+    if (totalCount === undefined) return;
+    const lastPage = Math.max(1, getTotalPages(totalCount, ENTITY_PAGE_SIZE));
+    if (page > lastPage) setPage(lastPage);
+  }, [totalCount, page, setPage]);
+
+  if (entity.isPending) return <LoadingMessage text="Loading affiliated entity..." />;
+  if (entity.isError) {
+    if (isUnknown || isRefused)
+      return <EntityUnavailable name={name} reason={isUnknown ? "not-found" : "invalid"} />;
+    return <ErrorMessage text={`Error loading the affiliated entity: ${entity.error.message}`} />;
+  }
+  return (
+    <div className="space-y-6">
+      <EntityHeader entity={entity.data} />
+      <EntityChartsSection entity={entity.data} />
+      <EntityFacilities
+        result={facilities}
+        page={page}
+        favoriteIds={favoriteIds}
+        compareIds={compare.ids}
+        onPageChange={setPage}
+        onToggleFavorite={toggleFavorite}
+        onToggleCompare={compare.toggle}
+      />
+    </div>
+  );
+}
+
+export function EntityPage() {
+  const { name = "" } = useParams();
+  const location = useLocation();
+
+  // An entity opened from a scrolled page starts at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new entity (not a new page of it) scrolls up
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [name]);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
+        <nav aria-label="Breadcrumb">
+          <BackButton locationKey={location.key} />
+        </nav>
+        <EntityContent key={name} name={name} />
+      </main>
+    </div>
+  );
+}
