@@ -72,11 +72,30 @@ function safeDecode(text: string): string | null {
   }
 }
 
-/** A path segment (a CCN): the same rules as a query value. */
+/** A path segment (a CCN or an entity name): the same rules as a query value. */
 export function checkPathText(segment: string, param: string): void {
   if (FORBIDDEN_TEXT.test(segment)) {
     throw new QueryParamError(param, `${param} must not contain control characters or invalid text`);
   }
+}
+
+/** The `state` of /api/benchmarks: null when absent; otherwise one two-letter code, upper-cased. */
+export function parseBenchmarkState(params: URLSearchParams): string | null {
+  const values = params.getAll("state");
+  if (values.length === 0) return null;
+  const [value = ""] = values;
+  if (values.length > 1 || !/^[A-Za-z]{2}$/.test(value)) {
+    throw new QueryParamError("state", "state must be one two-letter code");
+  }
+  return value.toUpperCase();
+}
+
+/** The affiliated entity name of /api/entities/{name} (already percent-decoded), matched exactly. */
+export function parseEntityName(name: string): string {
+  if (name.length === 0 || name.length > MAX_ENTITY_LENGTH) {
+    throw new QueryParamError("name", `name must be 1 to ${MAX_ENTITY_LENGTH} characters`);
+  }
+  return name;
 }
 
 /** Values the spec says are dropped from an id list before querying. */

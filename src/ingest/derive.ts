@@ -127,18 +127,25 @@ const BENCHMARK_COLUMNS: Record<BenchmarkMeasure, string> = {
 
 /** Per state and for the nation ('national'): each measure's average over the current facilities and its count. */
 async function computeBenchmarks(db: Queryable, facilityTable: string): Promise<void> {
+  const aggregates = BENCHMARK_MEASURES.map((measure) => {
+    const column = BENCHMARK_COLUMNS[measure];
+    return `avg(${column})::float8 AS ${column}_average, count(${column})::integer AS ${column}_count`;
+  });
+  // Compact JSON (row_to_json writes no spaces): {"overallRating":{"average":3.2,"count":15048},...}.
   const measures = BENCHMARK_MEASURES.map((measure) => {
     const column = BENCHMARK_COLUMNS[measure];
-    return `'${measure}', json_build_object('average', avg(${column})::float8, 'count', count(${column}))`;
+    return `(SELECT row_to_json(m) FROM (SELECT a.${column}_average AS average, a.${column}_count AS count) m) AS "${measure}"`;
   });
   // The empty grouping set gives the national row even when there are no facilities (counts 0, averages null).
   await db.exec(`
     INSERT INTO benchmark_next (scope, body)
-    SELECT CASE WHEN grouping(state) = 1 THEN 'national' ELSE state END,
-      json_build_object(${measures.join(", ")})::text
-    FROM ${facilityTable}
-    GROUP BY GROUPING SETS ((state), ())
-    HAVING grouping(state) = 1 OR state IS NOT NULL`);
+    SELECT a.scope, (SELECT row_to_json(o) FROM (SELECT ${measures.join(", ")}) o)::text
+    FROM (
+      SELECT CASE WHEN grouping(state) = 1 THEN 'national' ELSE state END AS scope, ${aggregates.join(", ")}
+      FROM ${facilityTable}
+      GROUP BY GROUPING SETS ((state), ())
+      HAVING grouping(state) = 1 OR state IS NOT NULL
+    ) a`);
 }
 
 const ENTITY_RATINGS = [
@@ -156,23 +163,29 @@ const TREND_MONTHS_PER_STATEMENT = 12;
  * position in name order, which indexes its counts in entity_month.
  */
 async function computeEntitySummaries(db: Queryable, facilityTable: string): Promise<void> {
-  const averages = ENTITY_RATINGS.map(([name, column]) => `'${name}', avg(${column})::float8`);
+  const averages = ENTITY_RATINGS.map(([name, column]) => `avg(${column})::float8 AS "${name}"`);
   const distribution = [1, 2, 3, 4, 5].map(
-    (stars) => `'${stars}', count(*) FILTER (WHERE overall_rating = ${stars})`,
+    (stars) => `count(*) FILTER (WHERE overall_rating = ${stars})::integer AS "${stars}"`,
   );
+  // Compact JSON (row_to_json writes no spaces) of the entity's aggregates `a`.
   await db.exec(`
     INSERT INTO entity_summary_next (name, slot, body)
-    SELECT affiliated_entity_name, row_number() OVER (ORDER BY affiliated_entity_name),
-      json_build_object(
-        'name', affiliated_entity_name,
-        'facilityCount', count(*),
-        'states', coalesce(json_agg(DISTINCT state ORDER BY state) FILTER (WHERE state IS NOT NULL), '[]'),
-        'averageRatings', json_build_object(${averages.join(", ")}),
-        'ratingDistribution', json_build_object(${distribution.join(", ")},
-          'unrated', count(*) FILTER (WHERE overall_rating IS NULL))
-      )::text
-    FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL
-    GROUP BY affiliated_entity_name`);
+    SELECT a.name, row_number() OVER (ORDER BY a.name),
+      (SELECT row_to_json(o) FROM (SELECT a.name, a."facilityCount", a.states,
+        (SELECT row_to_json(r) FROM (SELECT ${ENTITY_RATINGS.map(([name]) => `a."${name}"`).join(", ")}) r)
+          AS "averageRatings",
+        (SELECT row_to_json(d) FROM (SELECT ${[1, 2, 3, 4, 5].map((stars) => `a."${stars}"`).join(", ")},
+          a.unrated) d) AS "ratingDistribution"
+      ) o)::text
+    FROM (
+      SELECT affiliated_entity_name AS name, count(*)::integer AS "facilityCount",
+        coalesce(array_agg(DISTINCT state ORDER BY state) FILTER (WHERE state IS NOT NULL), '{}') AS states,
+        ${averages.join(", ")},
+        ${distribution.join(", ")},
+        count(*) FILTER (WHERE overall_rating IS NULL)::integer AS unrated
+      FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL
+      GROUP BY affiliated_entity_name
+    ) a`);
 }
 
 /**

@@ -11,15 +11,26 @@ import {
   checkPathText,
   checkRawQuery,
   facilityQueryToSearchParams,
+  parseBenchmarkState,
   parseCcn,
   parseCcnList,
+  parseEntityName,
   parseFacilityQuery,
   parsePeriod,
   QueryParamError,
 } from "../core/api-query.ts";
 import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
+import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
+import {
+  facilitiesDate,
+  getBenchmarks,
+  getEntity,
+  getEntityTrend,
+  getRatingChanges,
+  readCsvChunk,
+} from "./insights-repository.ts";
 import {
   type FacilityPage,
   getFacility,
@@ -115,6 +126,19 @@ export function createApp(options: AppOptions): Hono {
   };
 
   /**
+   * The ETag of a read (the data version and the normalised request) and its caching headers; a 304 when the client
+   * holds that exact response already. Used as it is by the CSV export, which is streamed and never cached whole.
+   */
+  const revalidate = async (c: Context, key: string, cacheControl: string) => {
+    const current = await dataVersion();
+    const etag = `"${hashKey(`${current}|${key}`)}-${current}"`;
+    c.header("Cache-Control", cacheControl);
+    c.header("ETag", etag);
+    c.header("Vary", "Accept-Encoding");
+    return c.req.header("if-none-match") === etag ? c.body(null, 304) : null;
+  };
+
+  /**
    * Answers a read from the cache when it can: the ETag is known before any query runs (it depends only on the
    * data version and the normalised request), so a revalidation costs no database work at all.
    */
@@ -173,8 +197,13 @@ export function createApp(options: AppOptions): Hono {
         url.indexOf("/", url.indexOf("//") + 2),
         queryStart >= 0 ? queryStart : undefined,
       );
-      // The only path parameter is the CCN of /api/facilities/{ccn}[/history].
-      const param = rawPath.startsWith("/api/facilities/") ? "ccn" : "path";
+      // The path parameters: the CCN of /api/facilities/{ccn}[/history|/changes] and the affiliated entity name of
+      // /api/entities/{name}[/trend].
+      const param = rawPath.startsWith("/api/facilities/")
+        ? "ccn"
+        : rawPath.startsWith("/api/entities/")
+          ? "name"
+          : "path";
       for (const segment of rawPath.split("/")) {
         let decoded: string;
         try {
@@ -279,6 +308,25 @@ export function createApp(options: AppOptions): Hono {
     });
   });
 
+  /** Every facility of the list's filtered view (page and pageSize ignored), streamed as CSV (docs/api.md). */
+  app.get("/api/facilities.csv", async (c) => {
+    const params = new URL(c.req.url).searchParams;
+    params.delete("page");
+    params.delete("pageSize");
+    const query = parseFacilityQuery(params);
+    const key = `facilities.csv?${facilityQueryToSearchParams(query).toString()}`;
+    const notModified = await revalidate(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE);
+    if (notModified) return notModified;
+    const [version, first, date] = await Promise.all([
+      readDataVersion(db),
+      readCsvChunk(db, query, null, CSV_CHUNK_ROWS),
+      facilitiesDate(db),
+    ]);
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="${csvFileName(date)}"`);
+    return c.body(csvStream(db, query, first, version), 200);
+  });
+
   app.get("/api/facilities/:ccn", (c) => {
     const ccn = parseCcn(c.req.param("ccn"));
     return cachedJson(c, `facility/${ccn}`, DETAIL_CACHE, async () => {
@@ -293,6 +341,44 @@ export function createApp(options: AppOptions): Hono {
     return cachedJson(c, `history/${ccn}`, DETAIL_CACHE, async () => ({
       body: await getHistory(db, ccn),
     }));
+  });
+
+  app.get("/api/facilities/:ccn/changes", (c) => {
+    const ccn = parseCcn(c.req.param("ccn"));
+    return cachedJson(c, `changes/${ccn}`, DETAIL_CACHE, async () => {
+      const json = await getRatingChanges(db, ccn);
+      if (json === null) throw new HttpError(404, `No facility with CCN ${ccn}`);
+      return { json };
+    });
+  });
+
+  app.get("/api/benchmarks", (c) => {
+    const state = parseBenchmarkState(new URL(c.req.url).searchParams);
+    return cachedJson(c, `benchmarks?${state ?? ""}`, DETAIL_CACHE, async () => {
+      const benchmarks = await getBenchmarks(db, state);
+      if (benchmarks.state === undefined) {
+        throw new QueryParamError("state", `state ${state} has no facilities`);
+      }
+      return { json: `{"state":${benchmarks.state ?? "null"},"national":${benchmarks.national}}` };
+    });
+  });
+
+  app.get("/api/entities/:name", (c) => {
+    const name = parseEntityName(c.req.param("name"));
+    return cachedJson(c, `entity?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
+      const json = await getEntity(db, name);
+      if (json === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
+      return { json };
+    });
+  });
+
+  app.get("/api/entities/:name/trend", (c) => {
+    const name = parseEntityName(c.req.param("name"));
+    return cachedJson(c, `entity-trend?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
+      const json = await getEntityTrend(db, name);
+      if (json === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
+      return { json };
+    });
   });
 
   app.get("/api/alerts", (c) => {

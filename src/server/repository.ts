@@ -32,13 +32,17 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-interface FilterSql {
+export interface FilterSql {
   from: string;
   where: string;
   params: unknown[];
 }
 
-function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
+/**
+ * The rows of a filtered view: `FROM ${from} ${where}` over a row aliased `f` that has the facility's list columns
+ * (the facility, or with alerts its rating_alert row).
+ */
+export function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
   const params: unknown[] = [];
   const add = (value: unknown) => {
     params.push(value);
@@ -207,26 +211,35 @@ function summaryOf(row: PageRow): Summary {
   };
 }
 
+/** The detail's fields beyond the list item's, as [API name, SQL over a facility row aliased `alias`]. */
+export function detailFields(alias: string): [string, string][] {
+  return [
+    ["totalWeightedHealthSurveyScore", `${alias}.total_weighted_health_survey_score`],
+    ["substantiatedComplaints", `${alias}.substantiated_complaints`],
+    ["infectionControlCitations", `${alias}.infection_control_citations`],
+    ["finesTotalDollars", `${alias}.fines_total_dollars`],
+    ["paymentDenials", `${alias}.payment_denials`],
+    ["rnStaffingHoursPerResidentPerDay", `${alias}.rn_staffing_hours_per_resident_per_day`],
+    ["totalNursingStaffTurnover", `${alias}.total_nursing_staff_turnover`],
+    ["administratorsLeft", `${alias}.administrators_left`],
+    ["certifiedBeds", `${alias}.certified_beds`],
+    ["processingDate", `to_char(${alias}.processing_date, 'YYYY-MM-DD')`],
+    ["address", `${alias}.address`],
+    ["zip", `${alias}.zip`],
+    ["phone", `${alias}.phone`],
+    ["county", `${alias}.county`],
+    ["ownershipType", `${alias}.ownership_type`],
+    ["latitude", `${alias}.latitude`],
+    ["longitude", `${alias}.longitude`],
+    ["affiliatedEntityId", `${alias}.affiliated_entity_id`],
+    ["longStayQmRating", `${alias}.long_stay_qm_rating`],
+    ["shortStayQmRating", `${alias}.short_stay_qm_rating`],
+  ];
+}
+
 export async function getFacility(db: Queryable, ccn: string): Promise<FacilityDetail | null> {
   const rows = await db.query<FacilityDetail>(
-    `SELECT ${selectList(listFields("f"))},
-       f.total_weighted_health_survey_score AS "totalWeightedHealthSurveyScore",
-       f.substantiated_complaints AS "substantiatedComplaints",
-       f.infection_control_citations AS "infectionControlCitations",
-       f.fines_total_dollars AS "finesTotalDollars",
-       f.payment_denials AS "paymentDenials",
-       f.rn_staffing_hours_per_resident_per_day AS "rnStaffingHoursPerResidentPerDay",
-       f.total_nursing_staff_turnover AS "totalNursingStaffTurnover",
-       f.administrators_left AS "administratorsLeft",
-       f.certified_beds AS "certifiedBeds",
-       to_char(f.processing_date, 'YYYY-MM-DD') AS "processingDate",
-       f.address, f.zip, f.phone, f.county,
-       f.ownership_type AS "ownershipType",
-       f.latitude, f.longitude,
-       f.affiliated_entity_id AS "affiliatedEntityId",
-       f.long_stay_qm_rating AS "longStayQmRating",
-       f.short_stay_qm_rating AS "shortStayQmRating"
-     FROM facility f WHERE f.ccn = $1`,
+    `SELECT ${selectList([...listFields("f"), ...detailFields("f")])} FROM facility f WHERE f.ccn = $1`,
     [ccn],
   );
   return rows[0] ?? null;

@@ -26,16 +26,16 @@ CREATE TABLE entity_month (
   rating_sum integer[] NOT NULL
 );
 
--- An entity's trend: one point per month, ascending, as one JSON text (null for an unknown entity).
+-- An entity's trend: one point per month, ascending, as one compact JSON text (null for an unknown entity).
 CREATE FUNCTION entity_trend(p_name text) RETURNS text LANGUAGE plpgsql STABLE AS $$
 DECLARE
   result text;
 BEGIN
-  SELECT coalesce(json_agg(json_build_object(
-      'processingDate', to_char(m.processing_date, 'YYYY-MM-DD'),
-      'facilities', m.facilities[e.slot],
-      'averageOverallRating', m.rating_sum[e.slot]::float8 / nullif(m.rated[e.slot], 0))
-    ORDER BY m.processing_date)::text, '[]')
+  SELECT '[' || coalesce(string_agg((SELECT row_to_json(p) FROM (SELECT
+      to_char(m.processing_date, 'YYYY-MM-DD') AS "processingDate",
+      m.facilities[e.slot] AS facilities,
+      m.rating_sum[e.slot]::float8 / nullif(m.rated[e.slot], 0) AS "averageOverallRating") p)::text,
+    ',' ORDER BY m.processing_date), '') || ']'
   INTO result
   FROM entity_summary e CROSS JOIN entity_month m
   WHERE e.name = p_name;
@@ -54,11 +54,11 @@ CREATE FUNCTION rating_changes(p_ccn text) RETURNS text LANGUAGE plpgsql STABLE 
 DECLARE
   result text;
 BEGIN
-  SELECT coalesce(json_agg(json_build_object(
-      'processingDate', to_char(t.processing_date, 'YYYY-MM-DD'),
-      'previousProcessingDate', to_char(t.previous_date, 'YYYY-MM-DD'),
-      'metric', c.metric, 'from', c.from_rating, 'to', c.to_rating)
-    ORDER BY t.processing_date DESC, c.position)::text, '[]')
+  SELECT '[' || coalesce(string_agg((SELECT row_to_json(o) FROM (SELECT
+      to_char(t.processing_date, 'YYYY-MM-DD') AS "processingDate",
+      to_char(t.previous_date, 'YYYY-MM-DD') AS "previousProcessingDate",
+      c.metric, c.from_rating AS "from", c.to_rating AS "to") o)::text,
+    ',' ORDER BY t.processing_date DESC, c.position), '') || ']'
   INTO result
   FROM (
     SELECT s.processing_date,

@@ -1,0 +1,129 @@
+// The SQL of the benchmarks, rating changes, affiliated entities and the CSV export (docs/api.md). Benchmarks and
+// entities are stored JSON texts computed at ingest (src/ingest/derive.ts); a facility's changes come from its
+// snapshots in one call of rating_changes() (migration 0007); the export reads the list's filtered view in chunks.
+import type { FacilityDetail, FacilityQuery } from "../core/api-types.ts";
+import type { Queryable } from "../db/client.ts";
+import { listFields } from "../db/list-item.ts";
+import { detailFields, filterSql } from "./repository.ts";
+
+/** The state's and the nation's benchmark texts; `state` is undefined when the state has no current facilities. */
+export async function getBenchmarks(
+  db: Queryable,
+  state: string | null,
+): Promise<{ national: string; state: string | null | undefined }> {
+  const rows = await db.query<{ scope: string; body: string }>(
+    "SELECT scope, body FROM benchmark WHERE scope = 'national' OR scope = $1",
+    [state ?? "national"],
+  );
+  const national = rows.find((row) => row.scope === "national")?.body;
+  // The national row exists whenever the derived tables do (it is computed over zero facilities too).
+  if (national === undefined) throw new Error("the benchmark table has no national row");
+  if (state === null) return { national, state: null };
+  return { national, state: rows.find((row) => row.scope === state)?.body };
+}
+
+/** The rating changes of a facility as a JSON array text, newest first; null for an unknown CCN. */
+export async function getRatingChanges(db: Queryable, ccn: string): Promise<string | null> {
+  const [row] = await db.query<{ changes: string | null }>("SELECT rating_changes($1) AS changes", [ccn]);
+  return row?.changes ?? null;
+}
+
+/** An affiliated entity's summary as JSON text; null when no current facility names it. */
+export async function getEntity(db: Queryable, name: string): Promise<string | null> {
+  const [row] = await db.query<{ body: string }>("SELECT body FROM entity_summary WHERE name = $1", [name]);
+  return row?.body ?? null;
+}
+
+/** An affiliated entity's monthly trend as a JSON array text, ascending; null for an unknown entity. */
+export async function getEntityTrend(db: Queryable, name: string): Promise<string | null> {
+  const [row] = await db.query<{ trend: string | null }>("SELECT entity_trend($1) AS trend", [name]);
+  return row?.trend ?? null;
+}
+
+/** The export's column headers: every field of the detail (the list item's first), named for a spreadsheet. */
+const CSV_HEADERS: Record<keyof FacilityDetail, string> = {
+  ccn: "CCN",
+  providerName: "Provider Name",
+  city: "City/Town",
+  state: "State",
+  overallRating: "Overall Rating",
+  healthInspectionRating: "Health Inspection Rating",
+  staffingRating: "Staffing Rating",
+  qmRating: "QM Rating",
+  averageResidentsPerDay: "Average Number of Residents per Day",
+  healthDeficiencyScore: "Rating Cycle 1 Health Deficiency Score",
+  affiliatedEntityName: "Affiliated Entity Name",
+  totalWeightedHealthSurveyScore: "Total Weighted Health Survey Score",
+  substantiatedComplaints: "Number of Substantiated Complaints",
+  infectionControlCitations: "Number of Citations from Infection Control Inspections",
+  finesTotalDollars: "Total Amount of Fines in Dollars",
+  paymentDenials: "Number of Payment Denials",
+  rnStaffingHoursPerResidentPerDay: "Reported RN Staffing Hours per Resident per Day",
+  totalNursingStaffTurnover: "Total nursing staff turnover",
+  administratorsLeft: "Number of administrators who have left the nursing home",
+  certifiedBeds: "Number of Certified Beds",
+  processingDate: "Processing Date",
+  address: "Address",
+  zip: "ZIP Code",
+  phone: "Telephone Number",
+  county: "County/Parish",
+  ownershipType: "Ownership Type",
+  latitude: "Latitude",
+  longitude: "Longitude",
+  affiliatedEntityId: "Affiliated Entity ID",
+  longStayQmRating: "Long-Stay QM Rating",
+  shortStayQmRating: "Short-Stay QM Rating",
+};
+
+/** The export's columns in order: [API field, SQL over the facility row `d`]. CCN and name come first (the cursor). */
+const CSV_COLUMNS = [...listFields("d"), ...detailFields("d")] as [keyof FacilityDetail, string][];
+
+export const CSV_HEADER_ROW: string[] = CSV_COLUMNS.map(([field]) => CSV_HEADERS[field]);
+
+/** A cell of the export: text, a number or empty. */
+export type CsvCell = string | number | null;
+
+/** Where the next chunk of an export starts: after this facility in the list's order (name, then CCN). */
+export interface CsvCursor {
+  providerName: string;
+  ccn: string;
+}
+
+/**
+ * One chunk of the export of a filtered view: up to `limit` facilities after `cursor`, in the list's order, as rows
+ * of cells in CSV_HEADER_ROW's order. Keyset reads (the index on name and CCN) cost the same at any depth.
+ */
+export async function readCsvChunk(
+  db: Queryable,
+  query: FacilityQuery,
+  cursor: CsvCursor | null,
+  limit: number,
+): Promise<CsvCell[][]> {
+  if (query.ccns && query.ccns.length === 0) return [];
+  const { from, where, params } = filterSql(query, query.alertEnabled);
+  const conditions = where ? [where.replace(/^WHERE /, "")] : [];
+  if (cursor) {
+    params.push(cursor.providerName, cursor.ccn);
+    conditions.push(`(f.provider_name, f.ccn) > ($${params.length - 1}, $${params.length})`);
+  }
+  const [row] = await db.query<{ rows: string | null }>(
+    `SELECT json_agg(json_build_array(${CSV_COLUMNS.map(([, sql]) => sql).join(", ")})
+       ORDER BY k.provider_name, k.ccn)::text AS rows
+     FROM (
+       SELECT f.ccn, f.provider_name FROM ${from}
+       ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
+       ORDER BY f.provider_name, f.ccn LIMIT ${Math.trunc(limit)}
+     ) k
+     JOIN facility d ON d.ccn = k.ccn`,
+    params,
+  );
+  return row?.rows ? (JSON.parse(row.rows) as CsvCell[][]) : [];
+}
+
+/** The processing date of the listed facilities' release (for the export's file name); null when there are none. */
+export async function facilitiesDate(db: Queryable): Promise<string | null> {
+  const [row] = await db.query<{ date: string | null }>(
+    "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility",
+  );
+  return row?.date ?? null;
+}
