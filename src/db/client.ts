@@ -2,9 +2,9 @@
 // Both return plain JS values: integers and numerics as numbers, dates as 'YYYY-MM-DD' strings.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
+import type { PgliteReply, PgliteRequest, ThreadError } from "./pglite-thread.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -83,22 +83,72 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`Cannot lock ${dataDir}`);
 }
 
+/** An error from the database thread, with the fields callers read (its SQLSTATE `code`). */
+class DatabaseError extends Error {
+  readonly code: string | undefined;
+  readonly detail: string | undefined;
+  constructor({ message, code, detail }: ThreadError) {
+    super(message);
+    this.name = "DatabaseError";
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** PGlite in a worker thread of its own (src/db/pglite-thread.ts), so that its statements never block this one. */
+function startPgliteThread() {
+  const worker = new Worker(new URL("./pglite-thread-boot.mjs", import.meta.url));
+  const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  let nextId = 0;
+  let stopped: Error | null = null;
+  const failAll = (error: Error) => {
+    stopped ??= error;
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  worker.on("message", (reply: PgliteReply) => {
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if ("error" in reply) waiting.reject(new DatabaseError(reply.error));
+    else waiting.resolve(reply.rows ?? []);
+  });
+  worker.on("error", failAll);
+  worker.on("exit", () => failAll(new Error("the embedded database stopped")));
+  // Idle, the thread must not keep the process alive; while a statement runs, it must.
+  worker.unref();
+  const call = <T>(request: DistributiveOmit<PgliteRequest, "id">): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      if (pending.size === 0) worker.ref();
+      pending.set(id, {
+        resolve: (rows) => {
+          if (pending.size === 0) worker.unref();
+          resolve(rows as T);
+        },
+        reject: (error) => {
+          if (pending.size === 0) worker.unref();
+          reject(error);
+        },
+      });
+      worker.postMessage({ ...request, id });
+    });
+  };
+  return { call, stop: () => worker.terminate() };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 async function openPglite(dataDir: string): Promise<Db> {
   const isOnDisk = !dataDir.startsWith("memory://");
   if (isOnDisk) mkdirSync(dataDir, { recursive: true });
   const unlock = isOnDisk ? lockDataDir(dataDir) : () => {};
-  const parsers = {
-    [PG_TYPE.INT8]: toNumber,
-    [PG_TYPE.NUMERIC]: toNumber,
-    [PG_TYPE.DATE]: keepText,
-    [PG_TYPE.TIMESTAMP]: keepText,
-    [PG_TYPE.TIMESTAMPTZ]: keepText,
-  };
-  let lite: PGlite;
+  const thread = startPgliteThread();
   try {
-    lite = await PGlite.create(dataDir, { extensions: { pg_trgm }, parsers });
-    await lite.query("SELECT 1");
+    await thread.call({ op: "open", dataDir });
   } catch (error) {
+    await thread.stop();
     unlock();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -107,19 +157,18 @@ async function openPglite(dataDir: string): Promise<Db> {
       { cause: error },
     );
   }
-  const wrap = (q: { query: PGlite["query"]; exec: PGlite["exec"] }): Queryable => ({
-    async query<T extends Row>(sql: string, params?: unknown[]) {
-      const result = await q.query<T>(sql, params);
-      return result.rows;
-    },
+  const queryable = (tx?: number): Queryable => ({
+    query: <T extends Row>(sql: string, params?: unknown[]) =>
+      thread.call<T[]>({ op: "query", sql, params, tx }),
     async exec(sql: string) {
-      await q.exec(sql);
+      await thread.call({ op: "exec", sql, tx });
     },
   });
   const held = new Set<string>();
+  let nextTransaction = 0;
   return {
     kind: "pglite",
-    ...wrap(lite),
+    ...queryable(),
     // One process owns the folder (lockDataDir): an in-process lock is enough.
     async tryLock(name) {
       if (held.has(name)) return null;
@@ -128,11 +177,24 @@ async function openPglite(dataDir: string): Promise<Db> {
         held.delete(name);
       };
     },
-    transaction: (fn) => lite.transaction((tx) => fn(wrap(tx))),
+    async transaction(fn) {
+      const tx = nextTransaction++;
+      await thread.call({ op: "begin", tx });
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await fn(queryable(tx));
+      } catch (error) {
+        await thread.call({ op: "rollback", tx }).catch(() => {});
+        throw error;
+      }
+      await thread.call({ op: "commit", tx });
+      return result;
+    },
     close: async () => {
       try {
-        await lite.close();
+        await thread.call({ op: "close" });
       } finally {
+        await thread.stop();
         unlock();
       }
     },
