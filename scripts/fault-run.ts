@@ -5,9 +5,11 @@
 // line; then `npm run ingest` of a 4th month is killed while parsing, in the middle of its snapshot transaction and
 // while deriving the tables, and after each kill the real server, restarted, must answer exactly as before (meta, a
 // detail, a history, an alert view, a list page); the next ingest must succeed. Then the server is killed in the
-// middle of a refresh from a stand-in CMS, and must answer as before once restarted. Prints what it checked.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// middle of a refresh from a stand-in CMS, and must answer as before once restarted. Last, on a disk that fills up
+// (a size-limited tmpfs, as root), an ingest and a refresh fail saying so while the data before stays served.
+// Prints what it checked.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -31,14 +33,24 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: str
   return new Promise((done) => child.on("exit", (code, signal) => done({ code, signal })));
 }
 
-/** Runs `npm run ingest` (the CLI itself, as npm would) to its end. */
-async function ingest(env: DbEnv, args: string[]): Promise<number | null> {
+/** Runs `npm run ingest` (the CLI itself, as npm would) to its end: its exit code and what it wrote to stderr. */
+async function ingestWithErrors(
+  env: DbEnv,
+  args: string[],
+): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/ingest/cli.ts"), ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
-  child.stderr?.resume();
-  return (await exited(child)).code;
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { code: (await exited(child)).code, stderr };
+}
+
+async function ingest(env: DbEnv, args: string[]): Promise<number | null> {
+  return (await ingestWithErrors(env, args)).code;
 }
 
 /** Starts the ingest and kills it with SIGKILL `delayMs` after it reports starting step `phase`. */
@@ -157,28 +169,8 @@ async function runEngine(name: string, env: DbEnv, files: DemoFile[], ccn: strin
 
   // The server killed in the middle of a refresh from CMS.
   const month = (files[4] as DemoFile).processingDate;
-  const standin = await startCmsStandin({
-    current: { fileName: "NH_ProviderInfo_Next.csv", body: readFileSync(fifth), modified: month },
-    archives: [
-      {
-        date: `${month.slice(0, 7)}-20`,
-        body: await buildMonthlyArchive({
-          layout: "L3",
-          archiveDate: `${month.slice(0, 7)}-20`,
-          dataMonth: month.slice(0, 7),
-          providerCsv: readFileSync(fifth),
-        }),
-      },
-    ],
-  });
-  try {
-    const refreshEnv = {
-      DATA_SOURCE: "cms",
-      CMS_BASE_URL: standin.baseUrl,
-      CMS_CACHE_DIR: join(work, `${name}-downloads`),
-      CMS_REFRESH_INTERVAL_S: "1",
-      CMS_BACKFILL_MONTHS: "1",
-    };
+  await withStandin(fifth, month, async (standinUrl) => {
+    const refreshEnv = refreshFrom(standinUrl, join(work, `${name}-downloads`));
     const server = await startServer(env, refreshEnv);
     let sawLoading = false;
     for (let attempt = 0; attempt < 600 && !sawLoading; attempt += 1) {
@@ -206,8 +198,116 @@ async function runEngine(name: string, env: DbEnv, files: DemoFile[], ccn: strin
     }
     await stopServer(again);
     check("the next refresh loads the new month", latest === month, latest);
+  });
+}
+
+/** A stand-in CMS publishing `file` (of processing date `month`) as its current file and as a monthly archive. */
+async function withStandin(
+  file: string,
+  month: string,
+  run: (baseUrl: string) => Promise<void>,
+): Promise<void> {
+  const standin = await startCmsStandin({
+    current: { fileName: "NH_ProviderInfo_Next.csv", body: readFileSync(file), modified: month },
+    archives: [
+      {
+        date: `${month.slice(0, 7)}-20`,
+        body: await buildMonthlyArchive({
+          layout: "L3",
+          archiveDate: `${month.slice(0, 7)}-20`,
+          dataMonth: month.slice(0, 7),
+          providerCsv: readFileSync(file),
+        }),
+      },
+    ],
+  });
+  try {
+    await run(standin.baseUrl);
   } finally {
     await standin.close();
+  }
+}
+
+/** The server's environment for a refresh from the stand-in every second. */
+function refreshFrom(baseUrl: string, cacheDir: string): DbEnv {
+  return {
+    DATA_SOURCE: "cms",
+    CMS_BASE_URL: baseUrl,
+    CMS_CACHE_DIR: cacheDir,
+    CMS_REFRESH_INTERVAL_S: "1",
+    CMS_BACKFILL_MONTHS: "1",
+  };
+}
+
+/**
+ * The embedded database on a disk that fills up during a load: a tmpfs mounted with room for the data already
+ * there and 8 MB more (mounting needs root; without it the run says it skipped this part). An ingest and a refresh of
+ * the server fail saying so, the server keeps answering exactly as before, and once there is room the next load
+ * succeeds.
+ */
+async function runFullDisk(files: DemoFile[], ccn: string): Promise<void> {
+  console.log("\n== PGlite on a full disk");
+  const disk = join(work, "small-disk");
+  mkdirSync(disk);
+  if (spawnSync("mount", ["-t", "tmpfs", "-o", "size=2g", "tmpfs", disk]).status !== 0) {
+    console.log("  (skipped: mounting a size-limited tmpfs needs root)");
+    return;
+  }
+  const resize = (megabytes: number) =>
+    spawnSync("mount", ["-o", `remount,size=${megabytes}m`, disk]).status === 0;
+  try {
+    const [first, second, third, fourth, fifth] = files.map((file) => file.path) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const env = { DATA_DIR: join(disk, "db"), DATABASE_URL: "" };
+    check("the first three months load", (await ingest(env, [first, second, third])) === 0);
+    const before = await answersAfterRestart(env, ccn);
+    const { blocks, bfree, bsize } = statfsSync(disk);
+    const usedMegabytes = Math.ceil(((blocks - bfree) * bsize) / 2 ** 20);
+    check(
+      `the disk is made full: ${usedMegabytes + 8} MB for ${usedMegabytes} MB of data`,
+      resize(usedMegabytes + 8),
+    );
+
+    const failed = await ingestWithErrors(env, [fourth]);
+    check(
+      "an ingest that fills the disk exits non-zero, saying the disk is full",
+      failed.code !== 0 && failed.stderr.includes("No space left on device"),
+      failed.stderr.split("\n").find((line) => line.startsWith("FAILED")) ?? failed.stderr.slice(0, 200),
+    );
+    check("and the API answers exactly as before", (await answersAfterRestart(env, ccn)) === before);
+
+    const month = (files[4] as DemoFile).processingDate;
+    await withStandin(fifth, month, async (standinUrl) => {
+      const server = await startServer(env, refreshFrom(standinUrl, join(work, "full-disk-downloads")));
+      try {
+        let lastError: string | null = null;
+        for (let attempt = 0; attempt < 1200 && !lastError; attempt += 1) {
+          const meta = (await (await fetch(`${server.base}/api/meta`)).json()) as {
+            refresh: { lastError: string | null };
+          };
+          lastError = meta.refresh.lastError;
+          if (!lastError) await new Promise((done) => setTimeout(done, 100));
+        }
+        check(
+          "a refresh of the server that fills the disk fails, and /api/meta says why",
+          lastError?.includes("No space left on device") ?? false,
+          lastError ?? "no error reported",
+        );
+        check("while the same server answers exactly as before", (await answers(server, ccn)) === before);
+      } finally {
+        await stopServer(server);
+      }
+    });
+    check("and so does it after a restart", (await answersAfterRestart(env, ccn)) === before);
+
+    check("with room again, the next ingest succeeds", resize(2048) && (await ingest(env, [fourth])) === 0);
+  } finally {
+    spawnSync("umount", [disk]);
   }
 }
 
@@ -220,6 +320,7 @@ const ccn =
     ?.replaceAll('"', "") ?? "";
 try {
   await runEngine("PGlite", { DATA_DIR: join(work, "pglite"), DATABASE_URL: "" }, files, ccn);
+  await runFullDisk(files, ccn);
   const url = process.env.FAULT_DATABASE_URL;
   if (url) {
     const schema = `fault_${process.pid}`;

@@ -109,6 +109,8 @@ async function main(): Promise<number> {
   const cms = readCmsEnv();
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const results: IngestFileResult[] = [];
+  /** What each file was reported as when it was done (its publication, later in the run, may still fail). */
+  const reported = new Map<IngestFileResult, IngestFileResult["status"]>();
   const failures: string[] = [];
   // INGEST_TRACE=1 prints each step as it starts (scripts/fault-run.ts kills the command at chosen steps).
   const trace = process.env.INGEST_TRACE === "1";
@@ -116,6 +118,7 @@ async function main(): Promise<number> {
     ...(trace ? { onPhase: (file: string, phase: string) => console.error(`[trace] ${phase} ${file}`) } : {}),
     onFileDone: (result) => {
       results.push(result);
+      reported.set(result, result.status);
       (result.status === "failed" ? console.error : console.log)(describeResult(result));
     },
   };
@@ -165,6 +168,11 @@ async function main(): Promise<number> {
     );
   } finally {
     await db.close();
+  }
+  // A file reported loaded whose publication then failed (the disk filled up while deriving, say) says why.
+  for (const result of results) {
+    if (result.status === "failed" && reported.get(result) !== "failed")
+      console.error(describeResult(result));
   }
   for (const failure of failures) console.error(`FAILED ${failure}`);
   const failedFiles = results.filter((result) => result.status === "failed").length;
