@@ -2,11 +2,11 @@
 // marked, and their overall rating histories overlaid. The address says what is compared (a shared link shows
 // the same facilities, and wins over the device's selection, which follows it); /compare alone opens the
 // device's selection. Loaded lazily, with the chart in a chunk of its own.
-import { type UseQueryResult, useQueries } from "@tanstack/react-query";
+import { useQueries } from "@tanstack/react-query";
 import { GitCompareArrows, Share2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import type { FacilityDetail, RatingSnapshot } from "../../../core/api-types.ts";
+import type { FacilityDetail } from "../../../core/api-types.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { copyText } from "../../lib/clipboard.ts";
@@ -181,7 +181,6 @@ function Comparison({
   onRemove: (ccn: string) => void;
 }) {
   const details = useQueries({ queries: ccns.map((ccn) => facilityQueryOptions(ccn)) });
-  const histories = useQueries({ queries: ccns.map((ccn) => historyQueryOptions(ccn)) });
   const isLoading = details.some((result) => result.isPending);
 
   const facilities: FacilityDetail[] = [];
@@ -258,7 +257,7 @@ function Comparison({
                 facilities={facilities}
                 onRemove={(facility) => onRemove(facility.ccn.toUpperCase())}
               />
-              <HistorySection facilities={facilities} histories={histories} ccns={ccns} />
+              <HistorySection facilities={facilities} />
             </>
           )}
           {facilities.length === 0 && failed.length === 0 && <EmptyState />}
@@ -268,19 +267,12 @@ function Comparison({
   );
 }
 
-function HistorySection({
-  facilities,
-  histories,
-  ccns,
-}: {
-  facilities: readonly FacilityDetail[];
-  histories: readonly UseQueryResult<RatingSnapshot[]>[];
-  ccns: readonly string[];
-}) {
-  const columns = facilities.map((facility) => histories[ccns.indexOf(facility.ccn.toUpperCase())]);
-  const isPending = columns.some((result) => !result || result.isPending);
-  const failure = columns.find((result) => result?.isError)?.error;
-  const rows = isPending ? [] : mergeHistories(columns.map((result) => result?.data ?? []));
+/** The histories of the facilities that exist, overlaid. */
+function HistorySection({ facilities }: { facilities: readonly FacilityDetail[] }) {
+  const columns = useQueries({ queries: facilities.map((facility) => historyQueryOptions(facility.ccn)) });
+  const isPending = columns.some((result) => result.isPending);
+  const failure = columns.find((result) => result.isError)?.error;
+  const rows = isPending ? [] : mergeHistories(columns.map((result) => result.data ?? []));
   // Two facilities may share a name: the legend and the table tell them apart by CCN.
   const chartFacilities = facilities.map((facility) => {
     const isShared = facilities.some(

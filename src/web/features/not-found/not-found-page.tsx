@@ -27,7 +27,7 @@ export function NotFoundPage() {
         <Compass className="mx-auto mb-4 size-10 text-slate-400" aria-hidden />
         <h1 className="text-5xl font-bold tracking-tight text-slate-900">404</h1>
         <p className="mt-3 text-lg text-slate-600">Oops! Page not found</p>
-        <p className="mt-1 break-all text-sm text-slate-400" data-testid="not-found-path">
+        <p className="mt-1 break-all text-sm text-slate-500" data-testid="not-found-path">
           {pathname}
         </p>
         <Link

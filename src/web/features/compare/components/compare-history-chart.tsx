@@ -152,32 +152,35 @@ export function CompareHistoryChart({
 /** The chart's values as a table, for screen readers (the chart itself is an image with a summary). */
 function HistoryTable({ rows, names }: { rows: readonly CompareHistoryRow[]; names: readonly string[] }) {
   return (
-    <table className="sr-only">
-      <caption>Overall star rating by CMS release (out of 5)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Release</th>
-          {names.map((name, column) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: two facilities may share a name; columns are fixed
-            <th key={column} scope="col">
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows
-          .filter((row) => !row.isGap)
-          .map((row) => (
-            <tr key={row.date}>
-              <th scope="row">{formatShortDate(row.date)}</th>
-              {row.values.map((value, column) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one cell per column
-                <td key={column}>{formatRating(value)}</td>
-              ))}
-            </tr>
-          ))}
-      </tbody>
-    </table>
+    // The wrapper hides it: a table does not shrink to the 1 px box that sr-only gives.
+    <div className="sr-only">
+      <table>
+        <caption>Overall star rating by CMS release (out of 5)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Release</th>
+            {names.map((name, column) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two facilities may share a name; columns are fixed
+              <th key={column} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows
+            .filter((row) => !row.isGap)
+            .map((row) => (
+              <tr key={row.date}>
+                <th scope="row">{formatShortDate(row.date)}</th>
+                {row.values.map((value, column) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per column
+                  <td key={column}>{formatRating(value)}</td>
+                ))}
+              </tr>
+            ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -87,6 +87,7 @@ describe("compare rows", () => {
     expect(cell("totalNursingStaffTurnover").text).toBe("45.3%");
     expect(cell("affiliatedEntityName").text).toBe(MISSING);
     expect(cell("phone").text).toBe(MISSING);
+    expect(cell("phone", { ...facility, phone: "2563324110" }).text).toBe("(256) 332-4110");
     expect(cell("processingDate").text).toBe("Jul 1, 2025");
   });
 

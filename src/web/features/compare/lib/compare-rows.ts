@@ -3,6 +3,7 @@
 import type { FacilityDetail } from "../../../../core/api-types.ts";
 import { formatCount, formatDecimal, formatRatingOutOf5, formatUsd } from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
+import { formatPhone } from "../../facility-detail/lib/facility-lines.ts";
 
 /** Higher is better (ratings, nurse hours) or lower is better (deficiencies, fines, turnover). */
 export type Better = "higher" | "lower";
@@ -169,7 +170,7 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
       { id: "state", label: "State", text: (f) => text(f.state) },
       { id: "zip", label: "ZIP Code", text: (f) => text(f.zip) },
       { id: "county", label: "County", text: (f) => text(f.county) },
-      { id: "phone", label: "Phone", text: (f) => text(f.phone) },
+      { id: "phone", label: "Phone", text: (f) => (f.phone?.trim() ? formatPhone(f.phone) : MISSING) },
       { id: "ccn", label: "CCN", text: (f) => f.ccn },
       { id: "processingDate", label: "Data as of", text: (f) => formatShortDate(f.processingDate) },
     ],

@@ -1,0 +1,89 @@
+// axe-core on every route (WCAG 2.0, 2.1 and 2.2 A and AA rules): no serious or critical violation.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import type { FacilityListResponse } from "../../src/core/api-types.ts";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = serious.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, summary: node.failureSummary })),
+  }));
+  expect(report, JSON.stringify(report, null, 2)).toEqual([]);
+}
+
+async function firstCcns(page: Page, count: number): Promise<string[]> {
+  const response = await page.request.get(`/api/facilities?pageSize=${count}`);
+  expect(response.ok()).toBe(true);
+  const list = (await response.json()) as FacilityListResponse;
+  return list.data.map((facility) => facility.ccn);
+}
+
+test("the dashboard", async ({ page }) => {
+  await page.goto("/?state=CA&rating=3");
+  await expect(page.getByRole("list", { name: "Facilities" }).getByRole("article").first()).toBeVisible();
+  // The menus and dialogs load right after the first list: check the page as a visitor uses it.
+  await page.waitForLoadState("networkidle");
+  await expectNoSeriousViolations(page);
+});
+
+test("the dashboard with facilities chosen for comparison", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByRole("list", { name: "Facilities" }).getByRole("article");
+  await cards
+    .nth(0)
+    .getByRole("button", { name: /^Compare / })
+    .click();
+  await cards
+    .nth(1)
+    .getByRole("button", { name: /^Compare / })
+    .click();
+  await expect(page.getByRole("region", { name: "Facilities to compare" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("a facility's detail page", async ({ page }) => {
+  const [ccn] = await firstCcns(page, 1);
+  await page.goto(`/facility/${ccn}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});
+
+test("the comparison", async ({ page }) => {
+  const ccns = await firstCcns(page, 3);
+  await page.goto(`/compare?${ccns.map((ccn) => `ccn=${ccn}`).join("&")}`);
+  await expect(page.getByTestId("compare-history-chart")).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the empty comparison", async ({ page }) => {
+  await page.goto("/compare");
+  await expect(page.getByRole("heading", { name: "No facilities to compare yet" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the not-found screen", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+// Last: the entity page is built alongside this test.
+test("an affiliated entity's page", async ({ page }) => {
+  const response = await page.request.get("/api/lookups/entities");
+  expect(response.ok()).toBe(true);
+  const [entity] = (await response.json()) as string[];
+  if (!entity) throw new Error("an entity expected");
+  await page.goto(`/entity/${encodeURIComponent(entity)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});
