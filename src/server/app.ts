@@ -126,16 +126,17 @@ export function createApp(options: AppOptions): Hono {
   };
 
   /**
-   * The ETag of a read (the data version and the normalised request) and its caching headers; a 304 when the client
-   * holds that exact response already. Used as it is by the CSV export, which is streamed and never cached whole.
+   * The ETag of a read: the data version and the normalised request. The CSV export, which is streamed and never
+   * cached whole, uses it as it is.
    */
-  const revalidate = async (c: Context, key: string, cacheControl: string) => {
+  const entityTag = async (key: string) => {
     const current = await dataVersion();
-    const etag = `"${hashKey(`${current}|${key}`)}-${current}"`;
+    return `"${hashKey(`${current}|${key}`)}-${current}"`;
+  };
+  const setCacheHeaders = (c: Context, etag: string, cacheControl: string) => {
     c.header("Cache-Control", cacheControl);
     c.header("ETag", etag);
     c.header("Vary", "Accept-Encoding");
-    return c.req.header("if-none-match") === etag ? c.body(null, 304) : null;
   };
 
   /**
@@ -314,14 +315,19 @@ export function createApp(options: AppOptions): Hono {
     params.delete("page");
     params.delete("pageSize");
     const query = parseFacilityQuery(params);
-    const key = `facilities.csv?${facilityQueryToSearchParams(query).toString()}`;
-    const notModified = await revalidate(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE);
-    if (notModified) return notModified;
+    const etag = await entityTag(`facilities.csv?${facilityQueryToSearchParams(query).toString()}`);
+    const cacheControl = query.alertEnabled ? ALERT_CACHE : LIST_CACHE;
+    if (c.req.header("if-none-match") === etag) {
+      setCacheHeaders(c, etag, cacheControl);
+      return c.body(null, 304);
+    }
     const [version, first, date] = await Promise.all([
       readDataVersion(db),
       readCsvChunk(db, query, null, CSV_CHUNK_ROWS),
       facilitiesDate(db),
     ]);
+    // Only now: an error response must not carry an ETag (a revalidation would turn it into a 304).
+    setCacheHeaders(c, etag, cacheControl);
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="${csvFileName(date)}"`);
     return c.body(csvStream(db, query, first, version), 200);

@@ -496,6 +496,18 @@ describe.each(engines)("benchmarks, changes, entities and CSV on demo data, $nam
     expect(parseCsv(text).length).toBe(1 + current.filter((row) => row.state === "CA").length);
   });
 
+  it("answers an export whose query fails with an error that carries no ETag", async () => {
+    await db.exec("ALTER TABLE facility RENAME TO facility_away");
+    try {
+      const response = await get("/api/facilities.csv?state=CA");
+      expect(response.status).toBe(500);
+      expect(response.headers.get("etag")).toBeNull();
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      await db.exec("ALTER TABLE facility_away RENAME TO facility");
+    }
+  });
+
   it("fails an export that a load's publication would split between two releases", async () => {
     const response = await get("/api/facilities.csv");
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
