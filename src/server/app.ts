@@ -42,7 +42,7 @@ import {
   readDataVersion,
   readMeta,
 } from "./repository.ts";
-import { bodyText, hashKey, ResponseCache, toCachedResponse } from "./response-cache.ts";
+import { bodyText, type CachedResponse, hashKey, ResponseCache, toCachedResponse } from "./response-cache.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 export interface AppOptions {
@@ -83,6 +83,24 @@ const CONTENT_SECURITY_POLICY = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+function acceptsGzip(c: Context): boolean {
+  return /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+}
+
+/** A view of a Buffer's bytes, not a copy (a Buffer's memory is an ArrayBuffer, never shared). */
+function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+}
+
+/** A cached answer: its gzipped bytes to a client that takes gzip, else its text. */
+function sendCached(c: Context, entry: CachedResponse): Response {
+  if (entry.gzipped && acceptsGzip(c)) {
+    c.header("Content-Encoding", "gzip");
+    return c.body(bytesOf(entry.gzipped), 200);
+  }
+  return c.body(bodyText(entry), 200);
+}
 
 /** The list response (docs/api.md), written around the page's items, which are JSON text already. */
 function facilityListJson(page: FacilityPage, error?: string): string {
@@ -176,13 +194,7 @@ export function createApp(options: AppOptions): Hono {
     }
     cacheHeaders();
     c.header("Content-Type", "application/json; charset=UTF-8");
-    const { gzipped } = entry;
-    if (gzipped && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
-      c.header("Content-Encoding", "gzip");
-      // A view of the stored bytes, not a copy (a Buffer's memory is an ArrayBuffer, never shared).
-      return c.body(new Uint8Array(gzipped.buffer as ArrayBuffer, gzipped.byteOffset, gzipped.length), 200);
-    }
-    return c.body(bodyText(entry), 200);
+    return sendCached(c, entry);
   };
 
   const app = new Hono();
@@ -268,6 +280,7 @@ export function createApp(options: AppOptions): Hono {
    * status are this process's own, added to each answer. While a load runs the answer changes from one second to
    * the next, so it is not stored anywhere.
    */
+  let metaAnswer: { etag: string; entry: CachedResponse } | null = null;
   app.get("/api/meta", async (c) => {
     const current = await dataVersion();
     const cacheKey = `${current}|meta`;
@@ -289,7 +302,9 @@ export function createApp(options: AppOptions): Hono {
     c.header("Cache-Control", "no-cache");
     c.header("ETag", etag);
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-    return c.body(body, 200);
+    // Between loads the answer stays the same: compressed once, not on every request.
+    if (metaAnswer?.etag !== etag) metaAnswer = { etag, entry: toCachedResponse(body) };
+    return sendCached(c, metaAnswer.entry);
   });
 
   app.get("/api/facilities", (c) => {
@@ -416,10 +431,11 @@ export function createApp(options: AppOptions): Hono {
       c.header("Vary", "Accept-Encoding");
       if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
       c.header("Content-Type", file.contentType);
-      const body =
-        file.gzipped && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "") ? file.gzipped : file.body;
-      if (body === file.gzipped) c.header("Content-Encoding", "gzip");
-      return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), 200);
+      if (file.gzipped && acceptsGzip(c)) {
+        c.header("Content-Encoding", "gzip");
+        return c.body(bytesOf(file.gzipped), 200);
+      }
+      return c.body(bytesOf(file.body), 200);
     };
     app.get("/assets/*", (c) => {
       const file = files.get(c.req.path);
