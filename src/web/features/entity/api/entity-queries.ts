@@ -13,7 +13,7 @@ import { ApiError, apiClient } from "../../../lib/api-client.ts";
 import { facilitiesQueryOptions } from "../../dashboard/api/facilities-queries.ts";
 
 /** Cards per page: a whole number of rows in the grid's 1, 2 and 3 columns. */
-export const ENTITY_PAGE_SIZE = 30;
+export const ENTITY_PAGE_SIZE = 24;
 
 export const entityKeys = {
   all: ["entity"] as const,

@@ -30,7 +30,13 @@ import {
   LINE_WIDTH,
   type SeriesStyle,
 } from "../../facility-detail/lib/chart-theme.ts";
-import { describeDistribution, describeTrend, getDistributionRows } from "../lib/entity-descriptions.ts";
+import {
+  describeDistribution,
+  describeTrend,
+  getDistributionRows,
+  type TrendRow,
+  toTrendRows,
+} from "../lib/entity-descriptions.ts";
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const BAR_COLOR = "#2563eb";
@@ -130,30 +136,39 @@ export function DistributionChart({ entity }: { entity: Entity }) {
 function TrendTooltip({
   active,
   label,
-  pointsByDate,
-}: TooltipContentProps & { pointsByDate: ReadonlyMap<string, EntityTrendPoint> }) {
-  const point = typeof label === "string" ? pointsByDate.get(label) : undefined;
-  if (!active || !point) return null;
+  rowsByDate,
+}: TooltipContentProps & { rowsByDate: ReadonlyMap<string, TrendRow> }) {
+  const row = typeof label === "string" ? rowsByDate.get(label) : undefined;
+  if (!active || !row) return null;
   return (
     <div className="min-w-44 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md">
-      <p className="mb-1 font-medium text-slate-900">{formatShortDate(point.processingDate)}</p>
-      <p className="flex justify-between gap-4 text-slate-600">
-        Average overall
-        <span className="font-medium tabular-nums text-slate-900">
-          {formatAverage(point.averageOverallRating)}
-        </span>
+      <p className="mb-1 font-medium text-slate-900">
+        {row.isGap ? formatMonthYear(row.date) : formatShortDate(row.date)}
       </p>
-      <p className="flex justify-between gap-4 text-slate-600">
-        Facilities
-        <span className="font-medium tabular-nums text-slate-900">{formatCount(point.facilities)}</span>
-      </p>
+      {row.isGap ? (
+        <p className="text-slate-500">No CMS release this month</p>
+      ) : (
+        <>
+          <p className="flex justify-between gap-4 text-slate-600">
+            Average overall
+            <span className="font-medium tabular-nums text-slate-900">{formatAverage(row.average)}</span>
+          </p>
+          <p className="flex justify-between gap-4 text-slate-600">
+            Facilities
+            <span className="font-medium tabular-nums text-slate-900">
+              {formatCount(row.facilities ?? 0)}
+            </span>
+          </p>
+        </>
+      )}
     </div>
   );
 }
 
 export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) {
-  const pointsByDate = useMemo(() => new Map(points.map((point) => [point.processingDate, point])), [points]);
-  const ticks = useMemo(() => selectMonthTicks(points.map((point) => point.processingDate)), [points]);
+  const rows = useMemo(() => toTrendRows(points), [points]);
+  const rowsByDate = useMemo(() => new Map(rows.map((row) => [row.date, row])), [rows]);
+  const ticks = useMemo(() => selectMonthTicks(rows.map((row) => row.date)), [rows]);
   return (
     <section aria-labelledby="entity-trend" className={CARD} data-testid="entity-trend">
       <h2 id="entity-trend" className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -161,7 +176,8 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
         Average overall rating over time
       </h2>
       <p className="mt-0.5 mb-4 text-sm text-slate-500">
-        Each monthly CMS release, over the entity's current facilities that were rated then.
+        Each monthly CMS release, over the entity's current facilities rated in it; months without a release
+        are left as gaps.
       </p>
       {points.length === 0 ? (
         <p className="py-8 text-center text-slate-500">No rating history available for this entity.</p>
@@ -174,10 +190,10 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
             style={{ height: CHART_HEIGHT_PX }}
           >
             <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
-              <LineChart data={[...points]} margin={CHART_MARGIN} accessibilityLayer={false}>
+              <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
                 <CartesianGrid stroke={GRID_STROKE} vertical={false} />
                 <XAxis
-                  dataKey="processingDate"
+                  dataKey="date"
                   ticks={ticks}
                   interval={0}
                   tickFormatter={formatMonthYear}
@@ -195,17 +211,17 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
                   axisLine={false}
                 />
                 <Tooltip
-                  content={(props) => <TrendTooltip {...props} pointsByDate={pointsByDate} />}
+                  content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} />}
                   cursor={CURSOR}
                 />
                 <Line
                   type="linear"
-                  dataKey="averageOverallRating"
+                  dataKey="average"
                   name="Average overall rating"
                   stroke={TREND_STYLE.color}
                   strokeWidth={TREND_STYLE.width}
                   connectNulls={false}
-                  dot={points.length <= 60 ? markerDot(TREND_STYLE, 0.6) : false}
+                  dot={markerDot(TREND_STYLE, 0.55)}
                   activeDot={markerDot(TREND_STYLE, 1)}
                   isAnimationActive={false}
                 />

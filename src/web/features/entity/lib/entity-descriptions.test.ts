@@ -5,6 +5,7 @@ import {
   describeFootprint,
   describeTrend,
   getDistributionRows,
+  toTrendRows,
 } from "./entity-descriptions.ts";
 import { entityPath } from "./entity-path.ts";
 
@@ -49,6 +50,24 @@ describe("entity descriptions", () => {
         "From 2.9 in Feb 2023 to 3.3 on Apr 1, 2023 (12 facilities); lowest 2.9, highest 3.5, out of 5.",
     );
     expect(describeTrend([])).toBe("Average overall rating by month: no rated months.");
+  });
+});
+
+describe("toTrendRows", () => {
+  it("puts the points on a monthly grid: a month without a release is a row without an average", () => {
+    const rows = toTrendRows([
+      { processingDate: "2023-03-01", facilities: 9, averageOverallRating: 3 },
+      { processingDate: "2022-11-01", facilities: 10, averageOverallRating: 2.5 },
+      { processingDate: "2023-01-01", facilities: 10, averageOverallRating: null },
+    ]);
+    expect(rows).toEqual([
+      { date: "2022-11-01", average: 2.5, facilities: 10, isGap: false },
+      { date: "2022-12-01", average: null, facilities: null, isGap: true },
+      { date: "2023-01-01", average: null, facilities: 10, isGap: false },
+      { date: "2023-02-01", average: null, facilities: null, isGap: true },
+      { date: "2023-03-01", average: 3, facilities: 9, isGap: false },
+    ]);
+    expect(toTrendRows([])).toEqual([]);
   });
 });
 

@@ -61,3 +61,41 @@ export function describeTrend(points: readonly EntityTrendPoint[]): string {
     ` (${facilities(latest.facilities)}); lowest ${formatAverage(low)}, highest ${formatAverage(high)}, out of 5.`
   );
 }
+
+/** One row of the trend chart: a month's point, or a calendar month without a release (`isGap`, no average). */
+export interface TrendRow {
+  date: string;
+  average: number | null;
+  facilities: number | null;
+  isGap: boolean;
+}
+
+const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+const firstOfMonth = (index: number) =>
+  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+
+/**
+ * The trend's points on a monthly grid, as the detail page's history: a month without a release between two
+ * releases gets a row without an average, so the line breaks there and the axis keeps time evenly.
+ */
+export function toTrendRows(points: readonly EntityTrendPoint[]): TrendRow[] {
+  const sorted = [...points].sort((a, b) => a.processingDate.localeCompare(b.processingDate));
+  const rows: TrendRow[] = [];
+  let previous: number | null = null;
+  for (const point of sorted) {
+    const month = monthIndex(point.processingDate);
+    if (previous !== null) {
+      for (let missing = previous + 1; missing < month; missing += 1) {
+        rows.push({ date: firstOfMonth(missing), average: null, facilities: null, isGap: true });
+      }
+    }
+    rows.push({
+      date: point.processingDate,
+      average: point.averageOverallRating,
+      facilities: point.facilities,
+      isGap: false,
+    });
+    previous = previous === null ? month : Math.max(previous, month);
+  }
+  return rows;
+}

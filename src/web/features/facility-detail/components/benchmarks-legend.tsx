@@ -23,14 +23,14 @@ export function BenchmarksLegend({
   const inState = benchmarkCount(result.data.state, "overallRating");
   const scopes = [
     ...(state && result.data.state
-      ? [`${state}: the facilities of the state (${formatCount(inState)} with an overall rating)`]
+      ? [`${state}: ${formatCount(inState)} facilities with an overall rating`]
       : []),
-    `US: all facilities (${formatCount(national)} with an overall rating)`,
+    `US: ${formatCount(national)}`,
   ];
   return (
     <p data-testid="benchmarks-legend">
-      “avg” beside a value is the average of that measure over the current CMS data, among the facilities that
-      report it. {scopes.join("; ")}.
+      “avg”: the average of the measure over the facilities in the current CMS data that report it (
+      {scopes.join("; ")}).
     </p>
   );
 }

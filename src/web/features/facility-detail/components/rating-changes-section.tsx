@@ -48,7 +48,7 @@ function ChangeBadge({ row }: { row: ChangeRow }) {
 
 function ChangesTable({ rows }: { rows: readonly ChangeRow[] }) {
   return (
-    <table className="w-full text-left text-sm tabular-nums">
+    <table className="w-full max-w-3xl text-left text-sm tabular-nums">
       <caption className="sr-only">Rating changes, newest first</caption>
       <thead className="border-b border-slate-200 text-slate-600">
         <tr>
