@@ -44,7 +44,8 @@ export const FacilityCard = memo(function FacilityCard({
   return (
     <article
       className={
-        isEager ? "fc-card fc-card-eager" : showsChanges ? "fc-card fc-card-with-changes" : "fc-card"
+        (isEager ? "fc-card fc-card-eager" : showsChanges ? "fc-card fc-card-with-changes" : "fc-card") +
+        (onToggleCompare ? " fc-card-comparable" : "")
       }
     >
       <h3 className="fc-title">
@@ -97,19 +98,19 @@ export const FacilityCard = memo(function FacilityCard({
         <RatingChanges alert={facility.ratingAlert} metric={alertMetric} />
       )}
 
-      {/* Beside the link, never inside it (a button in a link is invalid and unreachable by keyboard); the
-          name stays the same and aria-pressed says whether the facility is chosen. */}
+      {/* Beside the link, never inside it (a button in a link is invalid and unreachable by keyboard), placed
+          by CSS at the card's foot, one element per card. The name stays the same; aria-pressed says whether
+          the facility is chosen. */}
       {onToggleCompare && (
-        <div className="fc-actions">
-          <button
-            type="button"
-            aria-pressed={isCompared}
-            onClick={() => onToggleCompare(facility.ccn, facility.providerName)}
-            className="fc-compare"
-          >
-            Compare<span className="sr-only"> {facility.providerName}</span>
-          </button>
-        </div>
+        <button
+          type="button"
+          aria-pressed={isCompared}
+          aria-label={`Compare ${facility.providerName}`}
+          onClick={() => onToggleCompare(facility.ccn, facility.providerName)}
+          className="fc-compare"
+        >
+          Compare
+        </button>
       )}
     </article>
   );
