@@ -61,7 +61,13 @@ function DataTable({
       <summary className="cursor-pointer rounded-sm text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
         {summary}
       </summary>
-      <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200">
+      {/* Scrolls on its own: focusable, so that keyboard users can scroll it too. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={caption}
+        className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
         <table className="w-full text-left tabular-nums">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-600">
@@ -89,7 +95,7 @@ function DataTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }

@@ -42,7 +42,7 @@ export function EntityHeader({ entity }: { entity: Entity }) {
                 <li key={state}>
                   <Link
                     to={dashboardLink(entity.name, state)}
-                    className={`${LINK} inline-block rounded-full bg-slate-100 px-2.5 py-0.5 font-medium text-slate-700 hover:bg-slate-200 hover:text-slate-900`}
+                    className={`${LINK} inline-block rounded-full bg-slate-100 px-2.5 py-1 font-medium text-slate-700 hover:bg-slate-200 hover:text-slate-900`}
                     aria-label={`${state}: the entity's facilities in ${state} on the dashboard`}
                   >
                     {state}

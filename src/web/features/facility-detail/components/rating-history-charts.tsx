@@ -25,7 +25,13 @@ function HistoryTable({ snapshots }: { snapshots: readonly RatingSnapshot[] }) {
       <summary className="cursor-pointer text-slate-600 hover:text-slate-900">
         Show the ratings as a table ({snapshots.length} {snapshots.length === 1 ? "release" : "releases"})
       </summary>
-      <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200">
+      {/* Scrolls on its own: focusable, so that keyboard users can scroll it too. */}
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Star ratings by CMS release date"
+        className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      >
         <table className="w-full text-left tabular-nums">
           <caption className="sr-only">Star ratings by CMS release date</caption>
           <thead className="sticky top-0 bg-slate-50 text-slate-600">
@@ -61,7 +67,7 @@ function HistoryTable({ snapshots }: { snapshots: readonly RatingSnapshot[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </details>
   );
 }
