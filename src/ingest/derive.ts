@@ -157,6 +157,8 @@ const ENTITY_RATINGS = [
 
 /** Months of the entity trend aggregated per statement: each holds the database for a fraction of a second. */
 const TREND_MONTHS_PER_STATEMENT = 12;
+/** Entities per entity_month row (migration 0008, whose entity_trend() reads them): small rows stay inline. */
+const ENTITY_BLOCK = 100;
 
 /**
  * Per affiliated entity of the current facilities: the JSON text of its summary (docs/api.md) and its slot, its
@@ -210,7 +212,7 @@ async function computeEntityMonths(
     facilityTable === "facility"
       ? (
           await db.query<{ date: string }>(
-            `SELECT to_char(m.processing_date, 'YYYY-MM-DD') AS date FROM entity_month m
+            `SELECT DISTINCT to_char(m.processing_date, 'YYYY-MM-DD') AS date FROM entity_month m
              WHERE m.processing_date = ANY($1::date[]) AND m.release_count = ${releaseCount("m.processing_date")}`,
             [dates],
           )
@@ -227,8 +229,8 @@ async function computeEntityMonths(
   const missing = dates.filter((date) => !kept.has(date));
   for (let start = 0; start < missing.length; start += TREND_MONTHS_PER_STATEMENT) {
     await db.query(
-      `INSERT INTO entity_month_next (processing_date, release_count, facilities, rated, rating_sum)
-       SELECT d.processing_date, ${releaseCount("d.processing_date")},
+      `INSERT INTO entity_month_next (block, processing_date, release_count, facilities, rated, rating_sum)
+       SELECT (e.slot - 1) / ${ENTITY_BLOCK}, d.processing_date, ${releaseCount("d.processing_date")},
          array_agg(coalesce(a.facilities, 0) ORDER BY e.slot),
          array_agg(coalesce(a.rated, 0) ORDER BY e.slot),
          array_agg(coalesce(a.rating_sum, 0) ORDER BY e.slot)
@@ -241,7 +243,7 @@ async function computeEntityMonths(
          WHERE s.processing_date = ANY($1::date[]) AND f.affiliated_entity_name IS NOT NULL
          GROUP BY f.affiliated_entity_name, s.processing_date
        ) a ON a.name = e.name AND a.processing_date = d.processing_date
-       GROUP BY d.processing_date`,
+       GROUP BY (e.slot - 1) / ${ENTITY_BLOCK}, d.processing_date`,
       [missing.slice(start, start + TREND_MONTHS_PER_STATEMENT)],
     );
     await afterEach();
