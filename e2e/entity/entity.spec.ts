@@ -328,3 +328,13 @@ test("with its data tables open, and as the not-found screen, the page has no se
   await expect(page.getByRole("heading", { level: 1, name: "Entity not found" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 });
+
+test("when the trend cannot be loaded, the page says so and shows everything else", async ({ page }) => {
+  await page.route("**/api/entities/*/trend", (route) =>
+    route.fulfill({ status: 503, json: { error: { message: "Service unavailable" } } }),
+  );
+  await page.goto(entityPagePath(small.name));
+  await expect(page.getByText("Error loading rating trend: Service unavailable")).toBeVisible();
+  await expect(page.getByTestId("distribution-chart")).toBeVisible();
+  await expect(cards(page)).toHaveCount(small.facilityCount);
+});

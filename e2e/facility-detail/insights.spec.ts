@@ -12,7 +12,7 @@ import type {
   RatingSnapshot,
 } from "../../src/core/api-types.ts";
 import { expectNoSeriousAxeViolations } from "../entity/support.ts";
-import { getJson, readSectionLines, readTextRgb } from "./support.ts";
+import { expectRedAndCentred, getJson, readSectionLines, readTextRgb } from "./support.ts";
 
 interface Fixture {
   detail: FacilityDetail;
@@ -328,4 +328,39 @@ test("with every change shown, the new sections have no serious accessibility is
   await page.getByText(/^Show the ratings as a table/).click();
   await expect(page.getByRole("region", { name: "Star ratings by CMS release date" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+});
+
+test("when the changes or the averages cannot be loaded, the page says so and shows everything else", async ({
+  page,
+}) => {
+  const { detail } = fixture;
+  await page.route(`**/api/facilities/${detail.ccn}/changes`, (route) =>
+    route.fulfill({ status: 503, json: { error: { message: "Service unavailable" } } }),
+  );
+  await page.route("**/api/benchmarks?*", (route) =>
+    route.fulfill({ status: 503, json: { error: { message: "Service unavailable" } } }),
+  );
+  await openDetail(page, detail.ccn);
+  await expectRedAndCentred(page.getByText("Error loading rating changes: Service unavailable"));
+  await expect(
+    page.getByText("State and national averages could not be loaded: Service unavailable"),
+  ).toBeVisible();
+  await expect(page.locator("[data-testid^=benchmark-]")).toHaveCount(0);
+  const outOf5 = (value: number | null) => (value === null ? "N/A" : `${value}/5`);
+  expect((await readSectionLines(page, "section-quality")).Staffing).toBe(outOf5(detail.staffingRating));
+  await expect(page.getByRole("heading", { level: 2, name: "Historical Star Ratings" })).toBeVisible();
+});
+
+test("a facility whose ratings never changed says so", async ({ page }) => {
+  const { detail } = fixture;
+  // A history of equal ratings has no change: the API's answer is an empty list.
+  await page.route(`**/api/facilities/${detail.ccn}/changes`, (route) => route.fulfill({ json: [] }));
+  await openDetail(page, detail.ccn);
+  await expect(
+    page
+      .getByRole("region", { name: "What changed" })
+      .getByText("No star rating has changed in this facility's history."),
+  ).toBeVisible();
+  await expect(page.getByTestId("change-row")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Show all/ })).toHaveCount(0);
 });
