@@ -100,21 +100,25 @@ export async function readCsvChunk(
   limit: number,
 ): Promise<CsvCell[][]> {
   if (query.ccns && query.ccns.length === 0) return [];
-  const { from, where, params } = filterSql(query, query.alertEnabled);
-  const conditions = where ? [where.replace(/^WHERE /, "")] : [];
+  const filter = filterSql(query, query.alertEnabled);
+  const { from, params } = filter;
+  const conditions = filter.where ? [filter.where.replace(/^WHERE /, "")] : [];
   if (cursor) {
     params.push(cursor.providerName, cursor.ccn);
     conditions.push(`(f.provider_name, f.ccn) > ($${params.length - 1}, $${params.length})`);
   }
+  const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
+  const order = "ORDER BY f.provider_name, f.ccn";
+  // The facilities themselves when no alert filter applies (a third faster than joining them back); the alert
+  // rows carry only the list columns, so their facilities are joined.
+  const rowsOf = query.alertEnabled
+    ? `(SELECT d.* FROM (SELECT f.ccn, f.provider_name FROM ${from} ${where} ${order} LIMIT ${Math.trunc(limit)}) f
+        JOIN facility d ON d.ccn = f.ccn) d`
+    : `(SELECT f.* FROM ${from} ${where} ${order} LIMIT ${Math.trunc(limit)}) d`;
   const [row] = await db.query<{ rows: string | null }>(
     `SELECT json_agg(json_build_array(${CSV_COLUMNS.map(([, sql]) => sql).join(", ")})
-       ORDER BY k.provider_name, k.ccn)::text AS rows
-     FROM (
-       SELECT f.ccn, f.provider_name FROM ${from}
-       ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}
-       ORDER BY f.provider_name, f.ccn LIMIT ${Math.trunc(limit)}
-     ) k
-     JOIN facility d ON d.ccn = k.ccn`,
+       ORDER BY d.provider_name, d.ccn)::text AS rows
+     FROM ${rowsOf}`,
     params,
   );
   return row?.rows ? (JSON.parse(row.rows) as CsvCell[][]) : [];
