@@ -1,6 +1,7 @@
 // Everything the API serves that is derived from the loaded releases: the rating-change alerts of each period,
-// the summary sums and the lookup lists. Rebuilt as `<table>_next` tables after a load (and at start when an
-// interrupted load left them stale), published by the swap of stage.ts, so that a request is always an indexed read.
+// the summary sums, the lookup lists, the state and national benchmarks and the affiliated entities' summaries and
+// monthly trends. Rebuilt as `<table>_next` tables after a load (and at start when an interrupted load left them
+// stale), published by the swap of stage.ts, so that a request is always an indexed read.
 import { BENCHMARK_MEASURES, type BenchmarkMeasure } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
