@@ -57,6 +57,7 @@ const FORMATS: Partial<Record<BenchmarkMeasure, (value: number) => string>> = {
   healthInspectionRating: (value) => value.toFixed(1),
   staffingRating: (value) => value.toFixed(1),
   qmRating: (value) => value.toFixed(1),
+  totalWeightedHealthSurveyScore: (value) => value.toFixed(2),
   rnStaffingHoursPerResidentPerDay: (value) => value.toFixed(2),
   totalNursingStaffTurnover: (value) => `${Math.round(value * 10) / 10}%`,
   finesTotalDollars: (value) => usd.format(value),
@@ -67,6 +68,7 @@ const LINES: [string, string, BenchmarkMeasure][] = [
   ["section-quality", "Health Inspection", "healthInspectionRating"],
   ["section-quality", "Staffing", "staffingRating"],
   ["section-quality", "Quality Measures", "qmRating"],
+  ["section-deficiencies", "Health Deficiency Score", "totalWeightedHealthSurveyScore"],
   ["section-deficiencies", "Fines", "finesTotalDollars"],
   ["section-staffing", "RN Staffing Hours", "rnStaffingHoursPerResidentPerDay"],
   ["section-staffing", "Turnover Rate", "totalNursingStaffTurnover"],
@@ -113,7 +115,8 @@ test("each rating and measure shows its state and national average, rounded as t
     }
     await expect(visibleText(note), label).toHaveText(expectedAverages(measure, state, benchmarks));
   }
-  // The page's deficiency score is the weighted survey score; the benchmark's is another measure, so none is shown.
+  // The page's deficiency score is the weighted survey score, compared with that score's averages, never with the
+  // list's Rating Cycle 1 score.
   await expect(page.getByTestId("benchmark-healthDeficiencyScore")).toHaveCount(0);
 
   // The values themselves keep the spec's texts: the averages are a second line of their own.

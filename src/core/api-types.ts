@@ -191,6 +191,7 @@ export const BENCHMARK_MEASURES = [
   "staffingRating",
   "qmRating",
   "healthDeficiencyScore",
+  "totalWeightedHealthSurveyScore",
   "rnStaffingHoursPerResidentPerDay",
   "totalNursingStaffTurnover",
   "finesTotalDollars",
@@ -203,6 +204,8 @@ export const benchmarkSchema = z.object({
   staffingRating: averageSchema,
   qmRating: averageSchema,
   healthDeficiencyScore: averageSchema,
+  /** The detail page's Health Deficiency Score (the survey score of the detail call, SPEC section 3). */
+  totalWeightedHealthSurveyScore: averageSchema,
   rnStaffingHoursPerResidentPerDay: averageSchema,
   totalNursingStaffTurnover: averageSchema,
   finesTotalDollars: averageSchema,

@@ -121,6 +121,7 @@ const BENCHMARK_COLUMNS: Record<BenchmarkMeasure, string> = {
   staffingRating: "staffing_rating",
   qmRating: "qm_rating",
   healthDeficiencyScore: "health_deficiency_score",
+  totalWeightedHealthSurveyScore: "total_weighted_health_survey_score",
   rnStaffingHoursPerResidentPerDay: "rn_staffing_hours_per_resident_per_day",
   totalNursingStaffTurnover: "total_nursing_staff_turnover",
   finesTotalDollars: "fines_total_dollars",

@@ -58,6 +58,7 @@ const RATING_COLUMNS: Record<ChangeMetric, string> = {
 /** The file columns of the other benchmark measures. */
 const MEASURE_COLUMNS: Record<Exclude<BenchmarkMeasure, ChangeMetric>, string> = {
   healthDeficiencyScore: "Rating Cycle 1 Health Deficiency Score",
+  totalWeightedHealthSurveyScore: "Total Weighted Health Survey Score",
   rnStaffingHoursPerResidentPerDay: "Reported RN Staffing Hours per Resident per Day",
   totalNursingStaffTurnover: "Total nursing staff turnover",
   finesTotalDollars: "Total Amount of Fines in Dollars",

@@ -1,12 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { SmallScreenGate } from "../components/small-screen-gate.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { DashboardPage } from "../features/dashboard/dashboard-page.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 
-// Charts live only on the detail route: loading it lazily keeps them out of the dashboard's bundle.
+// Charts live only on the detail, compare and entity routes: loading them lazily keeps them out of the dashboard's
+// bundle.
 const FacilityDetailPage = lazy(() =>
   import("../features/facility-detail/facility-detail-page.tsx").then((module) => ({
     default: module.FacilityDetailPage,
@@ -26,15 +27,22 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <SmallScreenGate>
         <BrowserRouter>
-          <Suspense fallback={<RouteLoading />}>
-            <Routes>
-              <Route path="/" element={<DashboardPage />} />
-              <Route path="/facility/:ccn" element={<FacilityDetailPage />} />
-              <Route path="/compare" element={<ComparePage />} />
-              <Route path="/entity/:name" element={<EntityPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
+          <Routes>
+            <Route path="/" element={<DashboardPage />} />
+            <Route
+              path="/facility/:ccn"
+              element={<LazyRoute page={<FacilityDetailPage />} loading="Loading facility details..." />}
+            />
+            <Route
+              path="/compare"
+              element={<LazyRoute page={<ComparePage />} loading="Loading the comparison..." />}
+            />
+            <Route
+              path="/entity/:name"
+              element={<LazyRoute page={<EntityPage />} loading="Loading the affiliated entity..." />}
+            />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
         </BrowserRouter>
       </SmallScreenGate>
       <Toaster />
@@ -42,7 +50,7 @@ export function App() {
   );
 }
 
-/** Shown while the detail route's code loads (only that route is loaded lazily). */
-function RouteLoading() {
-  return <p className="p-10 text-center text-slate-500">Loading facility details...</p>;
+/** A route whose code loads on first visit, with what it says meanwhile. */
+function LazyRoute({ page, loading }: { page: ReactNode; loading: string }) {
+  return <Suspense fallback={<p className="p-10 text-center text-slate-500">{loading}</p>}>{page}</Suspense>;
 }

@@ -11,6 +11,7 @@ const FORMATS: Record<BenchmarkMeasure, (value: number) => string> = {
   staffingRating: (value) => formatDecimal(value, 1),
   qmRating: (value) => formatDecimal(value, 1),
   healthDeficiencyScore: (value) => formatDecimal(value, 2),
+  totalWeightedHealthSurveyScore: (value) => formatDecimal(value, 2),
   rnStaffingHoursPerResidentPerDay: (value) => formatDecimal(value, 2),
   totalNursingStaffTurnover: (value) => `${percent.format(value)}%`,
   finesTotalDollars: formatUsd,

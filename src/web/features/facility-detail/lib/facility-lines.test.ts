@@ -48,7 +48,7 @@ describe("getDetailSections", () => {
         { label: "Quality Measures", value: "5/5", measure: "qmRating" },
       ],
       "Deficiencies & Compliance": [
-        { label: "Health Deficiency Score", value: "7.33" },
+        { label: "Health Deficiency Score", value: "7.33", measure: "totalWeightedHealthSurveyScore" },
         { label: "Substantiated Complaints", value: "2" },
         { label: "Infection Control Citations", value: "1" },
         { label: "Fines", value: "$6,600.00", measure: "finesTotalDollars" },
@@ -104,6 +104,7 @@ describe("getDetailSections", () => {
       "Health Inspection": "healthInspectionRating",
       Staffing: "staffingRating",
       "Quality Measures": "qmRating",
+      "Health Deficiency Score": "totalWeightedHealthSurveyScore",
       Fines: "finesTotalDollars",
       "RN Staffing Hours": "rnStaffingHoursPerResidentPerDay",
       "Turnover Rate": "totalNursingStaffTurnover",

@@ -53,10 +53,13 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
       id: "deficiencies",
       title: "Deficiencies & Compliance",
       lines: [
-        // The detail's deficiency score is the survey score the detail call adds (SPEC section 3). It has no
-        // average beside it: the benchmark averages the list's Rating Cycle 1 score, a different measure.
-        ...line("Health Deficiency Score", facility.totalWeightedHealthSurveyScore, (value) =>
-          formatDecimal(value, 2),
+        // The detail's deficiency score is the survey score the detail call adds (SPEC section 3), compared
+        // with that score's averages (not the list's Rating Cycle 1 score).
+        ...line(
+          "Health Deficiency Score",
+          facility.totalWeightedHealthSurveyScore,
+          (value) => formatDecimal(value, 2),
+          "totalWeightedHealthSurveyScore",
         ),
         ...line("Substantiated Complaints", facility.substantiatedComplaints, formatCount),
         ...line("Infection Control Citations", facility.infectionControlCitations, formatCount),
