@@ -282,9 +282,12 @@ test("everything works from the keyboard with a visible focus: states, table, pa
     await tabUntil(page, () => next.evaluate((element) => element === document.activeElement), 200),
   ).toBe(true);
   expect(await next.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
+  const firstOfPage1 = (await cards(page).first().getByRole("link").textContent()) ?? "";
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\?page=2$/);
   await expect(page.getByTestId("entity-page-range")).toHaveText(new RegExp(`^Showing ${PAGE_SIZE + 1}–`));
+  // The cards of page 1 stay until those of page 2 arrive.
+  await expect(cards(page).first().getByRole("link")).not.toHaveText(firstOfPage1);
 
   // A card's link opens the facility with Enter.
   const link = cards(page).first().getByRole("link");
