@@ -5,15 +5,16 @@
 import { useQueries } from "@tanstack/react-query";
 import { GitCompareArrows, Share2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import type { FacilityDetail } from "../../../core/api-types.ts";
+import { BackButton } from "../../components/back-button.tsx";
+import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { toast } from "../../lib/toast.ts";
 import { facilityQueryOptions, historyQueryOptions } from "../facility-detail/api/facility-detail-queries.ts";
-import { ErrorMessage, LoadingMessage } from "../facility-detail/components/status-message.tsx";
-import { useDocumentTitle } from "../facility-detail/hooks/use-document-title.ts";
 import {
   type CompareItem,
   compareHref,
@@ -77,21 +78,6 @@ export function ComparePage() {
         )}
       </main>
     </div>
-  );
-}
-
-function BackButton() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  // One step back when the visitor came from a page of the app (their dashboard view or a facility), else home.
-  return (
-    <button
-      type="button"
-      onClick={() => (location.key !== "default" ? navigate(-1) : navigate("/"))}
-      className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-    >
-      {"< Back"}
-    </button>
   );
 }
 

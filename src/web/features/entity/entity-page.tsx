@@ -3,14 +3,14 @@
 // dashboard's cards, paged (?page=N). Loaded lazily, so its charts stay out of the dashboard's bundle.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
+import { BackButton } from "../../components/back-button.tsx";
+import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
+import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { useCompareSelection } from "../compare/hooks/use-compare-selection.ts";
 import { useFavorites } from "../dashboard/hooks/use-favorites.ts";
-import { ErrorMessage, LoadingMessage } from "../facility-detail/components/status-message.tsx";
-import { useDocumentTitle } from "../facility-detail/hooks/use-document-title.ts";
-import { getBackTarget } from "../facility-detail/lib/back-target.ts";
 import { ENTITY_PAGE_SIZE, entityFacilitiesQueryOptions, entityQueryOptions } from "./api/entity-queries.ts";
 import { EntityChartsSection } from "./components/entity-charts-section.tsx";
 import { EntityFacilities } from "./components/entity-facilities.tsx";
@@ -19,32 +19,6 @@ import { EntityUnavailable } from "./components/entity-unavailable.tsx";
 import { useEntityPageNumber } from "./hooks/use-entity-page-number.ts";
 
 const APP_TITLE = "CMS Star Ratings Dashboard";
-
-/** '< Back' as on the detail page: one history step when there is one, else the dashboard. */
-function BackButton({ locationKey }: { locationKey: string }) {
-  const navigate = useNavigate();
-  function handleBack() {
-    const target = getBackTarget({
-      historyLength: window.history.length,
-      referrer: document.referrer,
-      origin: window.location.origin,
-      // This page's own query string (?page=N) is not the dashboard's: never carried there.
-      currentSearch: "",
-      hasInAppHistory: locationKey !== "default",
-    });
-    if (target.kind === "history") navigate(-1);
-    else navigate(target.to);
-  }
-  return (
-    <button
-      type="button"
-      onClick={handleBack}
-      className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-    >
-      {"< Back"}
-    </button>
-  );
-}
 
 function EntityContent({ name }: { name: string }) {
   const entity = useQuery(entityQueryOptions(name));
@@ -98,7 +72,6 @@ function EntityContent({ name }: { name: string }) {
 
 export function EntityPage() {
   const { name = "" } = useParams();
-  const location = useLocation();
 
   // An entity opened from a scrolled page starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new entity (not a new page of it) scrolls up
@@ -110,7 +83,7 @@ export function EntityPage() {
     <div className="min-h-screen bg-slate-50">
       <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
         <nav aria-label="Breadcrumb">
-          <BackButton locationKey={location.key} />
+          <BackButton />
         </nav>
         <EntityContent key={name} name={name} />
       </main>

@@ -6,6 +6,9 @@ import { useEffect } from "react";
 import { useLocation, useParams } from "react-router";
 import { CCN_PATTERN } from "../../../core/constants.ts";
 import { formatShortDate } from "../../../core/history.ts";
+import { BackButton } from "../../components/back-button.tsx";
+import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
+import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { benchmarksQueryOptions, facilityQueryOptions } from "./api/facility-detail-queries.ts";
 import { BenchmarksLegend } from "./components/benchmarks-legend.tsx";
@@ -14,9 +17,6 @@ import { FacilityHeader } from "./components/facility-header.tsx";
 import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
 import { RatingChangesSection } from "./components/rating-changes-section.tsx";
 import { RatingHistorySection } from "./components/rating-history-section.tsx";
-import { ErrorMessage, LoadingMessage } from "./components/status-message.tsx";
-import { useBackNavigation } from "./hooks/use-back-navigation.ts";
-import { useDocumentTitle } from "./hooks/use-document-title.ts";
 import { type DetailSectionId, getDetailSections } from "./lib/facility-lines.ts";
 
 const APP_TITLE = "CMS Star Ratings Dashboard";
@@ -27,19 +27,6 @@ const SECTION_ICONS: Record<DetailSectionId, LucideIcon> = {
   staffing: Users,
   capacity: Warehouse,
 };
-
-function BackButton({ locationKey }: { locationKey: string }) {
-  const handleBack = useBackNavigation(locationKey);
-  return (
-    <button
-      type="button"
-      onClick={handleBack}
-      className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-200/60 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-    >
-      {"< Back"}
-    </button>
-  );
-}
 
 function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboardSearch: string }) {
   const facility = useQuery(facilityQueryOptions(ccn));
@@ -107,7 +94,7 @@ export function FacilityDetailPage() {
     <div className="min-h-screen bg-slate-50">
       <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
         <nav aria-label="Breadcrumb">
-          <BackButton locationKey={location.key} />
+          <BackButton carriesSearch />
         </nav>
         {isWellFormed ? (
           <FacilityDetailContent key={ccn} ccn={ccn} dashboardSearch={location.search} />

@@ -16,11 +16,8 @@ import {
 import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
 import { formatRating } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
-import { markerDot, SeriesLegend } from "../../facility-detail/components/chart-series.tsx";
-import { ChartTooltip } from "../../facility-detail/components/chart-tooltip.tsx";
+import { markerDot, SeriesLegend } from "../../../components/charts/chart-series.tsx";
 import {
-  AXIS_LINE,
-  AXIS_TICK,
   CHART_MARGIN,
   CURSOR,
   DASH_PATTERNS,
@@ -28,9 +25,11 @@ import {
   LEGEND_STYLE,
   LINE_WIDTH,
   MARKER_SHAPES,
-  RATING_TICKS,
+  MONTH_AXIS,
+  RATING_AXIS,
   type SeriesStyle,
-} from "../../facility-detail/lib/chart-theme.ts";
+} from "../../../components/charts/chart-theme.ts";
+import { ChartTooltip } from "../../../components/charts/chart-tooltip.tsx";
 import { type CompareHistoryRow, describeCompareHistory } from "../lib/compare-history.ts";
 
 /** One colour per column (at most four), apart in hue and lightness. */
@@ -98,24 +97,8 @@ export function CompareHistoryChart({
         <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
           <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
             <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis
-              dataKey="date"
-              ticks={ticks}
-              interval={0}
-              tickFormatter={formatMonthYear}
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={AXIS_LINE}
-              padding={{ left: 12, right: 12 }}
-            />
-            <YAxis
-              domain={[0, 5]}
-              ticks={RATING_TICKS}
-              allowDecimals={false}
-              tick={AXIS_TICK}
-              tickLine={false}
-              axisLine={false}
-            />
+            <XAxis {...MONTH_AXIS} ticks={ticks} />
+            <YAxis {...RATING_AXIS} />
             <Tooltip
               content={(props) => (
                 <CompareTooltip {...props} rowsByDate={rowsByDate} facilities={facilities} />

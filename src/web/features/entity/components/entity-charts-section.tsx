@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import type { Entity } from "../../../../core/api-types.ts";
-import { ErrorMessage, LoadingMessage } from "../../facility-detail/components/status-message.tsx";
+import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
 import { entityTrendQueryOptions } from "../api/entity-queries.ts";
 
 // Start fetching the charts chunk as soon as the entity page loads, in parallel with the API calls.

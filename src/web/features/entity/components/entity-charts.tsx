@@ -20,7 +20,7 @@ import type { Entity, EntityTrendPoint } from "../../../../core/api-types.ts";
 import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
 import { formatAverage, formatCount } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
-import { markerDot } from "../../facility-detail/components/chart-series.tsx";
+import { markerDot } from "../../../components/charts/chart-series.tsx";
 import {
   AXIS_LINE,
   AXIS_TICK,
@@ -28,8 +28,10 @@ import {
   CURSOR,
   GRID_STROKE,
   LINE_WIDTH,
+  MONTH_AXIS,
+  RATING_AXIS,
   type SeriesStyle,
-} from "../../facility-detail/lib/chart-theme.ts";
+} from "../../../components/charts/chart-theme.ts";
 import {
   describeDistribution,
   describeTrend,
@@ -198,24 +200,8 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
             <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
               <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
                 <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-                <XAxis
-                  dataKey="date"
-                  ticks={ticks}
-                  interval={0}
-                  tickFormatter={formatMonthYear}
-                  tick={AXIS_TICK}
-                  tickLine={false}
-                  axisLine={AXIS_LINE}
-                  padding={{ left: 12, right: 12 }}
-                />
-                <YAxis
-                  domain={[1, 5]}
-                  ticks={TREND_TICKS}
-                  allowDecimals={false}
-                  tick={AXIS_TICK}
-                  tickLine={false}
-                  axisLine={false}
-                />
+                <XAxis {...MONTH_AXIS} ticks={ticks} />
+                <YAxis {...RATING_AXIS} domain={[1, 5]} ticks={TREND_TICKS} />
                 <Tooltip
                   content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} />}
                   cursor={CURSOR}

@@ -6,10 +6,10 @@ import { useNavigate } from "react-router";
 import type { FacilityListResponse } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
+import { ErrorMessage } from "../../../components/status-message.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { FacilityCard } from "../../dashboard/components/facility-card.tsx";
 import { PaginationNav } from "../../dashboard/components/pagination-nav.tsx";
-import { ErrorMessage } from "../../facility-detail/components/status-message.tsx";
 import { ENTITY_PAGE_SIZE } from "../api/entity-queries.ts";
 
 /** Cards at the end of a page that are always laid out (see .fc-card-eager). */

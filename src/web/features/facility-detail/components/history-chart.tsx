@@ -19,21 +19,20 @@ import {
   type HistoryRange,
   selectMonthTicks,
 } from "../../../../core/history.ts";
-import { describeHistoryChart } from "../lib/chart-descriptions.ts";
+import { markerDot, SeriesLegend } from "../../../components/charts/chart-series.tsx";
 import {
-  AXIS_LINE,
-  AXIS_TICK,
   CHART_MARGIN,
   CURSOR,
   DASH_PATTERNS,
   GRID_STROKE,
   LEGEND_STYLE,
   LINE_WIDTH,
-  RATING_TICKS,
+  MONTH_AXIS,
+  RATING_AXIS,
   type SeriesStyle,
-} from "../lib/chart-theme.ts";
-import { markerDot, SeriesLegend } from "./chart-series.tsx";
-import { ChartTooltip } from "./chart-tooltip.tsx";
+} from "../../../components/charts/chart-theme.ts";
+import { ChartTooltip } from "../../../components/charts/chart-tooltip.tsx";
+import { describeHistoryChart } from "../lib/chart-descriptions.ts";
 
 // Ratings often coincide, and a line is always drawn at its true value: where lines share a value they share
 // pixels, so each has its own dash pattern and marker besides its colour. The solid Overall line is drawn first,
@@ -112,24 +111,8 @@ export function HistoryChart({ rows, range }: { rows: readonly HistoryChartRow[]
       <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
         <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-          <XAxis
-            dataKey="date"
-            ticks={ticks}
-            interval={0}
-            tickFormatter={formatMonthYear}
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={AXIS_LINE}
-            padding={{ left: 12, right: 12 }}
-          />
-          <YAxis
-            domain={[0, 5]}
-            ticks={RATING_TICKS}
-            allowDecimals={false}
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={false}
-          />
+          <XAxis {...MONTH_AXIS} ticks={ticks} />
+          <YAxis {...RATING_AXIS} />
           <Tooltip
             content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />}
             cursor={CURSOR}

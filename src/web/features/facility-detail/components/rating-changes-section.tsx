@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { formatShortDate } from "../../../../core/history.ts";
+import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { changesQueryOptions } from "../api/facility-detail-queries.ts";
@@ -14,7 +15,6 @@ import {
   summarizeChanges,
   toChangeRows,
 } from "../lib/rating-changes.ts";
-import { ErrorMessage, LoadingMessage } from "./status-message.tsx";
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 

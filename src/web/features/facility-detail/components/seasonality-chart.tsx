@@ -19,10 +19,8 @@ import {
   type Seasonality,
   type SeasonalityRow,
 } from "../../../../core/history.ts";
-import { describeSeasonalityChart } from "../lib/chart-descriptions.ts";
+import { markerDot, SeriesLegend } from "../../../components/charts/chart-series.tsx";
 import {
-  AXIS_LINE,
-  AXIS_TICK,
   CHART_MARGIN,
   CURSOR,
   DASH_PATTERNS,
@@ -30,11 +28,12 @@ import {
   LEGEND_STYLE,
   LINE_WIDTH,
   MARKER_SHAPES,
-  RATING_TICKS,
+  MONTH_AXIS,
+  RATING_AXIS,
   type SeriesStyle,
-} from "../lib/chart-theme.ts";
-import { markerDot, SeriesLegend } from "./chart-series.tsx";
-import { ChartTooltip } from "./chart-tooltip.tsx";
+} from "../../../components/charts/chart-theme.ts";
+import { ChartTooltip } from "../../../components/charts/chart-tooltip.tsx";
+import { describeSeasonalityChart } from "../lib/chart-descriptions.ts";
 
 /** The first of each month: the only labelled positions, 'Jan' to 'Dec'. */
 const MONTH_TICKS = MONTH_ABBREVIATIONS.map((_, index) => `${String(index + 1).padStart(2, "0")}-01`);
@@ -105,24 +104,8 @@ export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) 
       <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
         <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-          <XAxis
-            dataKey="monthDay"
-            ticks={MONTH_TICKS}
-            interval={0}
-            tickFormatter={formatMonthTick}
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={AXIS_LINE}
-            padding={{ left: 12, right: 12 }}
-          />
-          <YAxis
-            domain={[0, 5]}
-            ticks={RATING_TICKS}
-            allowDecimals={false}
-            tick={AXIS_TICK}
-            tickLine={false}
-            axisLine={false}
-          />
+          <XAxis {...MONTH_AXIS} dataKey="monthDay" ticks={MONTH_TICKS} tickFormatter={formatMonthTick} />
+          <YAxis {...RATING_AXIS} />
           <Tooltip
             content={(props) => (
               <SeasonalityTooltip {...props} years={years} rowsByMonthDay={rowsByMonthDay} />

@@ -1,4 +1,6 @@
-// Shared look of the two detail charts.
+// Shared look of the product's charts (detail, compare, affiliated entity).
+import type { XAxisProps, YAxisProps } from "recharts";
+import { formatMonthYear } from "../../../core/history.ts";
 
 export const RATING_TICKS = [0, 1, 2, 3, 4, 5];
 export const CHART_MARGIN = { top: 8, right: 16, bottom: 0, left: -16 };
@@ -7,6 +9,27 @@ export const AXIS_LINE = { stroke: "#cbd5e1" };
 export const GRID_STROKE = "#e2e8f0";
 export const CURSOR = { stroke: "#94a3b8", strokeDasharray: "3 3" };
 export const LEGEND_STYLE = { fontSize: 13, paddingTop: 8 };
+
+/** The x axis of a chart over monthly releases (rows keyed by `date`): "Jan 2024" at the ticks each chart picks. */
+export const MONTH_AXIS: XAxisProps = {
+  dataKey: "date",
+  interval: 0,
+  tickFormatter: formatMonthYear,
+  tick: AXIS_TICK,
+  tickLine: false,
+  axisLine: AXIS_LINE,
+  padding: { left: 12, right: 12 },
+};
+
+/** The y axis of star ratings: 0 to 5, whole stars. */
+export const RATING_AXIS: YAxisProps = {
+  domain: [0, 5],
+  ticks: RATING_TICKS,
+  allowDecimals: false,
+  tick: AXIS_TICK,
+  tickLine: false,
+  axisLine: false,
+};
 
 // Series stay apart by pattern as well as colour: lines with equal values are drawn on the same pixels (the
 // values are never shifted), so each series has its own dash pattern and point marker, shown in the legend too.

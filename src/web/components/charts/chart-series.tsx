@@ -1,5 +1,5 @@
 // The look of one line, shared by the chart, its legend and its tooltip: colour, dash pattern and point marker.
-import { MARKER_SIZES, markerPath, type SeriesStyle } from "../lib/chart-theme.ts";
+import { MARKER_SIZES, markerPath, type SeriesStyle } from "./chart-theme.ts";
 
 /** A point marker, outlined in white so that markers of equal values, drawn on one another, stay apart. */
 export function SeriesMarker({

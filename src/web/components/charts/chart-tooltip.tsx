@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { SeriesStyle } from "../lib/chart-theme.ts";
 import { SeriesSwatch } from "./chart-series.tsx";
+import type { SeriesStyle } from "./chart-theme.ts";
 
 export interface ChartTooltipItem {
   name: string;
