@@ -34,6 +34,8 @@ describe("the response cache", () => {
     expect(entry.body).toBeUndefined();
     expect(entry.gzipped && gunzipSync(entry.gzipped).toString("utf8")).toBe(text);
     expect(bodyText(entry)).toBe(text);
+    // Its bytes are all it holds: not a view of a larger zlib buffer that the cache would keep alive unseen.
+    expect(entry.gzipped?.buffer.byteLength).toBe(entry.gzipped?.length);
     // A small body stays text: gzip would not pay for itself.
     expect(toCachedResponse('{"ok":true}')).toEqual({ body: '{"ok":true}' });
   });

@@ -12,9 +12,21 @@ export type CachedResponse = { body: string; gzipped?: undefined } | { body?: un
 /** gzip is worth it only for bodies larger than a packet. */
 export const GZIP_MIN_BYTES = 1024;
 
+/**
+ * gzip, in a buffer of its own exact size. zlib returns a small result as a view of its 16 KB output chunk, which
+ * would keep the whole chunk alive as long as the cache keeps the answer: 16 KB held for a 600-byte answer, unseen by
+ * the cache's byte count (50,000 such entries hold 800 MB).
+ */
+export function gzipExact(data: string | Buffer, level = 6): Buffer {
+  const gzipped = gzipSync(data, { level });
+  const exact = Buffer.allocUnsafeSlow(gzipped.length);
+  gzipped.copy(exact);
+  return exact;
+}
+
 /** The cache entry of a response body: large bodies gzipped once, here. */
 export function toCachedResponse(body: string): CachedResponse {
-  return body.length >= GZIP_MIN_BYTES ? { gzipped: gzipSync(body, { level: 6 }) } : { body };
+  return body.length >= GZIP_MIN_BYTES ? { gzipped: gzipExact(body) } : { body };
 }
 
 /** The body as text (inflated when it is kept gzipped). */
@@ -24,7 +36,7 @@ export function bodyText(entry: CachedResponse): string {
 
 /** What an entry holds in memory, about: its text or its gzipped bytes, plus the key and bookkeeping. */
 function sizeOf(key: string, entry: CachedResponse): number {
-  return 200 + key.length * 2 + (entry.gzipped ? entry.gzipped.length : entry.body.length * 2);
+  return 200 + key.length * 2 + (entry.gzipped ? entry.gzipped.buffer.byteLength : entry.body.length * 2);
 }
 
 export class ResponseCache {

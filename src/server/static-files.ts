@@ -3,8 +3,7 @@
 // also answers the API, which under load shows as the slowest requests of all.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, relative } from "node:path";
-import { gzipSync } from "node:zlib";
-import { hashKey } from "./response-cache.ts";
+import { gzipExact, hashKey } from "./response-cache.ts";
 
 export interface StaticFile {
   contentType: string;
@@ -46,7 +45,7 @@ export function readStaticFiles(dir: string): Map<string, StaticFile> {
       body,
       etag: `"${hashKey(body.toString("latin1"))}-${body.length}"`,
     };
-    if (COMPRESSIBLE.has(extension) && body.length >= 1024) file.gzipped = gzipSync(body, { level: 9 });
+    if (COMPRESSIBLE.has(extension) && body.length >= 1024) file.gzipped = gzipExact(body, 9);
     files.set(`/${relative(dir, path).split("\\").join("/")}`, file);
   }
   return files;
