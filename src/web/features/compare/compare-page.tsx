@@ -12,8 +12,7 @@ import { ErrorMessage, LoadingMessage } from "../../components/status-message.ts
 import { Button } from "../../components/ui/button.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { copyText } from "../../lib/clipboard.ts";
-import { toast } from "../../lib/toast.ts";
+import { sharePageLink } from "../../lib/share-link.ts";
 import { facilityQueryOptions, historyQueryOptions } from "../facility-detail/api/facility-detail-queries.ts";
 import {
   type CompareItem,
@@ -82,16 +81,8 @@ export function ComparePage() {
 }
 
 function PageHeader({ canShare }: { canShare: boolean }) {
-  async function handleShare() {
-    try {
-      await copyText(window.location.href);
-      toast.success("Link copied!", {
-        description: "A shareable link to this comparison was copied to the clipboard.",
-      });
-    } catch (error) {
-      console.error("Could not copy the link", error);
-      toast.error("Could not copy the link", { description: window.location.href });
-    }
+  function handleShare() {
+    void sharePageLink("A shareable link to this comparison was copied to the clipboard.");
   }
   return (
     <header className="flex flex-wrap items-start justify-between gap-4">

@@ -4,22 +4,13 @@ import type { Meta } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { copyText } from "../../../lib/clipboard.ts";
-import { toast } from "../../../lib/toast.ts";
+import { sharePageLink } from "../../../lib/share-link.ts";
 import { metaQueryOptions } from "../api/meta-queries.ts";
 import { formatLastUpdateCheck, formatLoadNote, getFirstLoad, hasUpdateCheckFailed } from "../data-load.ts";
 
 export function DashboardHeader({ canShare }: { canShare: boolean }) {
-  async function handleShare() {
-    try {
-      await copyText(window.location.href);
-      toast.success("Link copied!", {
-        description: "A shareable link with the current filters was copied to the clipboard.",
-      });
-    } catch (error) {
-      console.error("Could not copy the link", error);
-      toast.error("Could not copy the link", { description: window.location.href });
-    }
+  function handleShare() {
+    void sharePageLink("A shareable link with the current filters was copied to the clipboard.");
   }
 
   return (

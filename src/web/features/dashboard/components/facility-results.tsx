@@ -1,16 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, Star, TriangleAlert } from "lucide-react";
-import type { MouseEvent, ReactNode } from "react";
-import { useNavigate } from "react-router";
+import type { ReactNode } from "react";
 import type { FacilityListResponse } from "../../../../core/api-types.ts";
 import type { AlertMetric } from "../../../../core/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
 import { isTimeoutMessage } from "../errors.ts";
-import { FacilityCard } from "./facility-card.tsx";
-
-/** Cards at the end of a page that are always laid out (see .fc-card-eager). */
-const EAGER_CARD_COUNT = 12;
+import { FacilityCardGrid } from "./facility-card-grid.tsx";
 
 export const EMPTY_TEXTS = {
   favorites: "You haven't added any facilities to your favorites yet.",
@@ -48,19 +43,6 @@ export function FacilityResults({
   onToggleFavorite,
   onToggleCompare,
 }: FacilityResultsProps) {
-  const navigate = useNavigate();
-
-  // One handler for all cards: plain links inside, routed client-side here (modified clicks open new tabs).
-  function handleGridClick(event: MouseEvent<HTMLUListElement>) {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = event.target instanceof Element ? event.target.closest("a") : null;
-    const href = anchor?.getAttribute("href");
-    if (!anchor || !href?.startsWith("/") || anchor.target) return;
-    event.preventDefault();
-    navigate(href);
-  }
-
   if (result.isPending || (isAwaitingMeta && result.data?.data.length === 0)) {
     return (
       <div role="status" className="flex items-center justify-center gap-2 py-20 text-slate-600">
@@ -98,31 +80,16 @@ export function FacilityResults({
               : EMPTY_TEXTS.filters}
         </EmptyState>
       ) : (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: clicks come from the links inside, which have keyboard access
-        <ul
-          aria-label="Facilities"
-          onClick={handleGridClick}
-          aria-busy={result.isPlaceholderData}
-          className={cn(
-            "fc-grid grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3",
-            result.isPlaceholderData && "opacity-60 transition-opacity",
-          )}
-        >
-          {facilities.map((facility, index) => (
-            <li key={facility.ccn}>
-              <FacilityCard
-                facility={facility}
-                isFavorite={favoriteIds.has(facility.ccn)}
-                isCompared={compareIds.has(facility.ccn)}
-                search={linkSearch}
-                alertMetric={isAlertFilterOn ? alertMetric : null}
-                isEager={index >= facilities.length - EAGER_CARD_COUNT}
-                onToggleFavorite={onToggleFavorite}
-                onToggleCompare={onToggleCompare}
-              />
-            </li>
-          ))}
-        </ul>
+        <FacilityCardGrid
+          facilities={facilities}
+          isPlaceholder={result.isPlaceholderData}
+          favoriteIds={favoriteIds}
+          compareIds={compareIds}
+          search={linkSearch}
+          alertMetric={isAlertFilterOn ? alertMetric : null}
+          onToggleFavorite={onToggleFavorite}
+          onToggleCompare={onToggleCompare}
+        />
       )}
     </div>
   );

@@ -1,19 +1,14 @@
 // The entity's facilities: the dashboard's cards and pagination, one page of ENTITY_PAGE_SIZE at a time.
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
-import { type MouseEvent, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useRef } from "react";
 import type { FacilityListResponse } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
 import { ErrorMessage } from "../../../components/status-message.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { FacilityCard } from "../../dashboard/components/facility-card.tsx";
+import { FacilityCardGrid } from "../../dashboard/components/facility-card-grid.tsx";
 import { PaginationNav } from "../../dashboard/components/pagination-nav.tsx";
 import { ENTITY_PAGE_SIZE } from "../api/entity-queries.ts";
-
-/** Cards at the end of a page that are always laid out (see .fc-card-eager). */
-const EAGER_CARD_COUNT = 12;
 
 export function EntityFacilities({
   result,
@@ -33,23 +28,11 @@ export function EntityFacilities({
   onToggleFavorite: (ccn: string, providerName: string) => void;
   onToggleCompare: (ccn: string, providerName: string) => void;
 }) {
-  const navigate = useNavigate();
   const sectionRef = useRef<HTMLElement>(null);
   const totalCount = result.data?.totalCount ?? 0;
   const totalPages = getTotalPages(totalCount, ENTITY_PAGE_SIZE);
   const range = getPageRange(page, ENTITY_PAGE_SIZE, totalCount);
   const facilities = result.data?.data ?? [];
-
-  // The cards are plain links (as on the dashboard): routed client-side here, modified clicks open new tabs.
-  function handleGridClick(event: MouseEvent<HTMLUListElement>) {
-    if (event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const anchor = event.target instanceof Element ? event.target.closest("a") : null;
-    const href = anchor?.getAttribute("href");
-    if (!anchor || !href?.startsWith("/") || anchor.target) return;
-    event.preventDefault();
-    navigate(href);
-  }
 
   function handlePageChange(next: number) {
     onPageChange(next);
@@ -86,31 +69,16 @@ export function EntityFacilities({
         </p>
       ) : (
         <>
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicks come from the links inside, which have keyboard access */}
-          <ul
-            aria-label="Facilities"
-            onClick={handleGridClick}
-            aria-busy={result.isPlaceholderData}
-            className={cn(
-              "fc-grid grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3",
-              result.isPlaceholderData && "opacity-60 transition-opacity",
-            )}
-          >
-            {facilities.map((facility, index) => (
-              <li key={facility.ccn}>
-                <FacilityCard
-                  facility={facility}
-                  isFavorite={favoriteIds.has(facility.ccn)}
-                  isCompared={compareIds.has(facility.ccn)}
-                  search=""
-                  alertMetric={null}
-                  isEager={index >= facilities.length - EAGER_CARD_COUNT}
-                  onToggleFavorite={onToggleFavorite}
-                  onToggleCompare={onToggleCompare}
-                />
-              </li>
-            ))}
-          </ul>
+          <FacilityCardGrid
+            facilities={facilities}
+            isPlaceholder={result.isPlaceholderData}
+            favoriteIds={favoriteIds}
+            compareIds={compareIds}
+            search=""
+            alertMetric={null}
+            onToggleFavorite={onToggleFavorite}
+            onToggleCompare={onToggleCompare}
+          />
           {totalPages > 1 && (
             <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />
           )}
