@@ -53,17 +53,34 @@ async function ingest(env: DbEnv, args: string[]): Promise<number | null> {
   return (await ingestWithErrors(env, args)).code;
 }
 
-/** Starts the ingest and kills it with SIGKILL `delayMs` after it reports starting step `phase`. */
-async function ingestKilledAt(env: DbEnv, file: string, phase: string, delayMs: number): Promise<boolean> {
+/**
+ * Starts the ingest and kills it with SIGKILL once it reports starting step `phase`: `delayMs` later, or at the
+ * `steps`-th statement-sized step of that phase (INGEST_TRACE prints each), which lands in the middle of the phase
+ * however fast the database runs it.
+ */
+async function ingestKilledAt(
+  env: DbEnv,
+  file: string,
+  at: { phase: string; delayMs?: number; steps?: number },
+): Promise<boolean> {
   const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/ingest/cli.ts"), file], {
     env: { ...process.env, ...env, INGEST_TRACE: "1" },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  let isInPhase = false;
+  let steps = 0;
   let isKilled = false;
-  child.stderr?.on("data", (chunk: Buffer) => {
-    if (!isKilled && chunk.toString().includes(`[trace] ${phase}`)) {
-      isKilled = true;
-      setTimeout(() => child.kill("SIGKILL"), delayMs);
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    for (const line of chunk.split("\n")) {
+      if (isKilled) return;
+      if (line.startsWith(`[trace] ${at.phase}`)) isInPhase = true;
+      else if (isInPhase && line === "[trace] step") steps += 1;
+      else continue;
+      if (at.steps !== undefined ? steps >= at.steps : isInPhase) {
+        isKilled = true;
+        setTimeout(() => child.kill("SIGKILL"), at.delayMs ?? 0);
+      }
     }
   });
   const { signal } = await exited(child);
@@ -133,6 +150,18 @@ async function answers(server: Server, ccn: string): Promise<string> {
   return parts.join("\n");
 }
 
+/** The first answer that differs, shortened (empty when none does). */
+function firstDifference(before: string, after: string): string {
+  const afterLines = after.split("\n");
+  const index = before.split("\n").findIndex((line, at) => line !== afterLines[at]);
+  if (index < 0) return "";
+  const was = before.split("\n")[index] ?? "";
+  const is = afterLines[index] ?? "";
+  let at = 0;
+  while (at < was.length && was[at] === is[at]) at += 1;
+  return `${was.slice(0, was.indexOf(" "))}: was ...${was.slice(Math.max(0, at - 60), at + 60)}... now ...${is.slice(Math.max(0, at - 60), at + 60)}...`;
+}
+
 async function answersAfterRestart(env: DbEnv, ccn: string): Promise<string> {
   const server = await startServer(env);
   try {
@@ -153,15 +182,19 @@ async function runEngine(name: string, env: DbEnv, files: DemoFile[], ccn: strin
   ];
   check("the first three months load", (await ingest(env, [first, second, third])) === 0);
   const before = await answersAfterRestart(env, ccn);
-  for (const [phase, delayMs, what] of [
-    ["parsing", 150, "while parsing"],
-    ["snapshots", 120, "in the middle of the snapshot transaction"],
-    ["deriving", 1200, "while deriving the tables"],
-    ["loading", 400, "while building the next facility table"],
+  for (const [at, what] of [
+    [{ phase: "parsing", delayMs: 150 }, "while parsing"],
+    [{ phase: "snapshots", delayMs: 120 }, "in the middle of the snapshot transaction"],
+    [{ phase: "deriving", steps: 4 }, "while deriving the tables"],
+    [{ phase: "loading", steps: 3 }, "while building the next facility table"],
   ] as const) {
-    const wasKilled = await ingestKilledAt(env, fourth, phase, delayMs);
+    const wasKilled = await ingestKilledAt(env, fourth, at);
     const after = await answersAfterRestart(env, ccn);
-    check(`kill -9 of the ingest ${what}: the API answers exactly as before`, wasKilled && after === before);
+    check(
+      `kill -9 of the ingest ${what}: the API answers exactly as before`,
+      wasKilled && after === before,
+      wasKilled ? firstDifference(before, after) : "the ingest ended before it was killed",
+    );
   }
   check("the next ingest of that month succeeds", (await ingest(env, [fourth])) === 0);
   const withFourth = await answersAfterRestart(env, ccn);

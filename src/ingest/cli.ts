@@ -115,7 +115,15 @@ async function main(): Promise<number> {
   // INGEST_TRACE=1 prints each step as it starts (scripts/fault-run.ts kills the command at chosen steps).
   const trace = process.env.INGEST_TRACE === "1";
   const report: Omit<IngestOptions, "source"> = {
-    ...(trace ? { onPhase: (file: string, phase: string) => console.error(`[trace] ${phase} ${file}`) } : {}),
+    ...(trace
+      ? {
+          onPhase: (file: string, phase: string) => console.error(`[trace] ${phase} ${file}`),
+          // Each statement-sized step of a load, so that a kill can land in the middle of a phase however fast it is.
+          afterEach: async () => {
+            console.error("[trace] step");
+          },
+        }
+      : {}),
     onFileDone: (result) => {
       results.push(result);
       reported.set(result, result.status);
