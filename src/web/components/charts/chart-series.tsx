@@ -83,3 +83,17 @@ export function SeriesLegend({ entries }: { entries: readonly LegendEntry[] }) {
     </ul>
   );
 }
+
+/** A series drawn as a step line in its style (colour, width, dash, marker); a null value breaks the line. */
+export function stepLineProps(style: SeriesStyle) {
+  return {
+    type: "stepAfter",
+    stroke: style.color,
+    strokeWidth: style.width,
+    strokeDasharray: style.dash,
+    connectNulls: false,
+    dot: markerDot(style),
+    activeDot: markerDot(style, 1.4),
+    isAnimationActive: false,
+  } as const;
+}

@@ -1,22 +1,22 @@
 // The compared facilities' overall ratings over time, overlaid in one chart. Each line has its own colour, dash
 // pattern and marker (equal ratings are drawn on the same pixels), named in the legend; a visually hidden table
 // gives the same values as text.
+
 import { useMemo } from "react";
 import {
   CartesianGrid,
   Legend,
   Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
   XAxis,
   YAxis,
 } from "recharts";
-import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
 import { formatRating } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
-import { markerDot, SeriesLegend } from "../../../components/charts/chart-series.tsx";
+import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
+import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
 import {
   CHART_MARGIN,
   CURSOR,
@@ -88,45 +88,29 @@ export function CompareHistoryChart({
   const legend = facilities.map((facility, column) => ({ name: facility.name, style: columnStyle(column) }));
   return (
     <>
-      <div
-        role="img"
-        aria-label={describeCompareHistory(rows, names)}
-        data-testid="compare-history-chart"
-        style={{ height: CHART_HEIGHT_PX }}
-      >
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
-          <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
-            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis {...MONTH_AXIS} ticks={ticks} />
-            <YAxis {...RATING_AXIS} />
-            <Tooltip
-              content={(props) => (
-                <CompareTooltip {...props} rowsByDate={rowsByDate} facilities={facilities} />
-              )}
-              cursor={CURSOR}
-            />
-            <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={legend} />} />
-            {facilities.map((facility, column) => {
-              const style = columnStyle(column);
-              return (
-                <Line
-                  key={facility.ccn}
-                  type="stepAfter"
-                  dataKey={(row: CompareHistoryRow) => row.values[column] ?? null}
-                  name={facility.name}
-                  stroke={style.color}
-                  strokeWidth={style.width}
-                  strokeDasharray={style.dash}
-                  connectNulls={false}
-                  dot={markerDot(style)}
-                  activeDot={markerDot(style, 1.4)}
-                  isAnimationActive={false}
-                />
-              );
-            })}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <ChartFrame label={describeCompareHistory(rows, names)} testId="compare-history-chart">
+        <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis {...MONTH_AXIS} ticks={ticks} />
+          <YAxis {...RATING_AXIS} />
+          <Tooltip
+            content={(props) => <CompareTooltip {...props} rowsByDate={rowsByDate} facilities={facilities} />}
+            cursor={CURSOR}
+          />
+          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={legend} />} />
+          {facilities.map((facility, column) => {
+            const style = columnStyle(column);
+            return (
+              <Line
+                key={facility.ccn}
+                dataKey={(row: CompareHistoryRow) => row.values[column] ?? null}
+                name={facility.name}
+                {...stepLineProps(style)}
+              />
+            );
+          })}
+        </LineChart>
+      </ChartFrame>
       <HistoryTable rows={rows} names={names} />
     </>
   );

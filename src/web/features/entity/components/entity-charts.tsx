@@ -1,5 +1,6 @@
 // The entity page's charts: recharts lives here only, in its own chunk, so the header, averages and cards render
 // without waiting for it. Each chart is described in words (role="img") and its figures are a table on request.
+
 import { BarChart3, TrendingUp } from "lucide-react";
 import { useMemo } from "react";
 import {
@@ -10,16 +11,15 @@ import {
   LabelList,
   Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
   XAxis,
   YAxis,
 } from "recharts";
 import type { Entity, EntityTrendPoint } from "../../../../core/api-types.ts";
-import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
 import { formatAverage, formatCount } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
+import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
 import { markerDot } from "../../../components/charts/chart-series.tsx";
 import {
   AXIS_LINE,
@@ -111,26 +111,19 @@ export function DistributionChart({ entity }: { entity: Entity }) {
         Overall rating distribution
       </h2>
       <p className="mt-0.5 mb-4 text-sm text-slate-500">Facilities by their current overall star rating.</p>
-      <div
-        role="img"
-        aria-label={describeDistribution(rows)}
-        data-testid="distribution-chart"
-        style={{ height: CHART_HEIGHT_PX }}
-      >
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
-          <BarChart data={rows} margin={{ ...CHART_MARGIN, top: 20 }} accessibilityLayer={false}>
-            <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-            <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={AXIS_LINE} interval={0} />
-            <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
-            <Bar dataKey="count" name="Facilities" isAnimationActive={false} radius={[4, 4, 0, 0]}>
-              {rows.map((row) => (
-                <Cell key={row.key} fill={row.key === "unrated" ? UNRATED_COLOR : BAR_COLOR} />
-              ))}
-              <LabelList dataKey="count" position="top" fill="#334155" fontSize={12} />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <ChartFrame label={describeDistribution(rows)} testId="distribution-chart">
+        <BarChart data={rows} margin={{ ...CHART_MARGIN, top: 20 }} accessibilityLayer={false}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={AXIS_LINE} interval={0} />
+          <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} />
+          <Bar dataKey="count" name="Facilities" isAnimationActive={false} radius={[4, 4, 0, 0]}>
+            {rows.map((row) => (
+              <Cell key={row.key} fill={row.key === "unrated" ? UNRATED_COLOR : BAR_COLOR} />
+            ))}
+            <LabelList dataKey="count" position="top" fill="#334155" fontSize={12} />
+          </Bar>
+        </BarChart>
+      </ChartFrame>
       <DataTable
         summary="Show the distribution as a table"
         caption="Facilities by overall star rating"
@@ -191,35 +184,28 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
         <p className="py-8 text-center text-slate-500">No rating history available for this entity.</p>
       ) : (
         <>
-          <div
-            role="img"
-            aria-label={describeTrend(points)}
-            data-testid="trend-chart"
-            style={{ height: CHART_HEIGHT_PX }}
-          >
-            <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
-              <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
-                <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-                <XAxis {...MONTH_AXIS} ticks={ticks} />
-                <YAxis {...RATING_AXIS} domain={[1, 5]} ticks={TREND_TICKS} />
-                <Tooltip
-                  content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} />}
-                  cursor={CURSOR}
-                />
-                <Line
-                  type="linear"
-                  dataKey="average"
-                  name="Average overall rating"
-                  stroke={TREND_STYLE.color}
-                  strokeWidth={TREND_STYLE.width}
-                  connectNulls={false}
-                  dot={markerDot(TREND_STYLE, 0.55)}
-                  activeDot={markerDot(TREND_STYLE, 1)}
-                  isAnimationActive={false}
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </div>
+          <ChartFrame label={describeTrend(points)} testId="trend-chart">
+            <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
+              <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+              <XAxis {...MONTH_AXIS} ticks={ticks} />
+              <YAxis {...RATING_AXIS} domain={[1, 5]} ticks={TREND_TICKS} />
+              <Tooltip
+                content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} />}
+                cursor={CURSOR}
+              />
+              <Line
+                type="linear"
+                dataKey="average"
+                name="Average overall rating"
+                stroke={TREND_STYLE.color}
+                strokeWidth={TREND_STYLE.width}
+                connectNulls={false}
+                dot={markerDot(TREND_STYLE, 0.55)}
+                activeDot={markerDot(TREND_STYLE, 1)}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ChartFrame>
           <DataTable
             summary={`Show the averages as a table (${points.length} ${points.length === 1 ? "month" : "months"})`}
             caption="Average overall rating by CMS release date"

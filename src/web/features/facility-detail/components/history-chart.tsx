@@ -4,13 +4,11 @@ import {
   Legend,
   Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
   XAxis,
   YAxis,
 } from "recharts";
-import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
 import { formatRating } from "../../../../core/format.ts";
 import {
   formatMonthYear,
@@ -19,7 +17,8 @@ import {
   type HistoryRange,
   selectMonthTicks,
 } from "../../../../core/history.ts";
-import { markerDot, SeriesLegend } from "../../../components/charts/chart-series.tsx";
+import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
+import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
 import {
   CHART_MARGIN,
   CURSOR,
@@ -102,39 +101,17 @@ export function HistoryChart({ rows, range }: { rows: readonly HistoryChartRow[]
   const rowsByDate = useMemo(() => new Map(rows.map((row) => [row.date, row])), [rows]);
   const ticks = useMemo(() => selectMonthTicks(rows.map((row) => row.date)), [rows]);
   return (
-    <div
-      role="img"
-      aria-label={describeHistoryChart(rows, range)}
-      data-testid="history-chart"
-      style={{ height: CHART_HEIGHT_PX }}
-    >
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
-        <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
-          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-          <XAxis {...MONTH_AXIS} ticks={ticks} />
-          <YAxis {...RATING_AXIS} />
-          <Tooltip
-            content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />}
-            cursor={CURSOR}
-          />
-          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={LEGEND_ENTRIES} />} />
-          {HISTORY_SERIES.map((series) => (
-            <Line
-              key={series.key}
-              type="stepAfter"
-              dataKey={series.key}
-              name={series.name}
-              stroke={series.style.color}
-              strokeWidth={series.style.width}
-              strokeDasharray={series.style.dash}
-              connectNulls={false}
-              dot={markerDot(series.style)}
-              activeDot={markerDot(series.style, 1.4)}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <ChartFrame label={describeHistoryChart(rows, range)} testId="history-chart">
+      <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+        <XAxis {...MONTH_AXIS} ticks={ticks} />
+        <YAxis {...RATING_AXIS} />
+        <Tooltip content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />} cursor={CURSOR} />
+        <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={LEGEND_ENTRIES} />} />
+        {HISTORY_SERIES.map((series) => (
+          <Line key={series.key} dataKey={series.key} name={series.name} {...stepLineProps(series.style)} />
+        ))}
+      </LineChart>
+    </ChartFrame>
   );
 }

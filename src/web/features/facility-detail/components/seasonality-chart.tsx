@@ -4,13 +4,11 @@ import {
   Legend,
   Line,
   LineChart,
-  ResponsiveContainer,
   Tooltip,
   type TooltipContentProps,
   XAxis,
   YAxis,
 } from "recharts";
-import { CHART_HEIGHT_PX } from "../../../../core/constants.ts";
 import { formatRating } from "../../../../core/format.ts";
 import {
   formatMonthDay,
@@ -19,7 +17,8 @@ import {
   type Seasonality,
   type SeasonalityRow,
 } from "../../../../core/history.ts";
-import { markerDot, SeriesLegend } from "../../../components/charts/chart-series.tsx";
+import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
+import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
 import {
   CHART_MARGIN,
   CURSOR,
@@ -95,41 +94,25 @@ export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) 
   );
   const drawOrder = useMemo(() => [...lines].reverse(), [lines]);
   return (
-    <div
-      role="img"
-      aria-label={describeSeasonalityChart(seasonality)}
-      data-testid="seasonality-chart"
-      style={{ height: CHART_HEIGHT_PX }}
-    >
-      <ResponsiveContainer width="100%" height={CHART_HEIGHT_PX}>
-        <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
-          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-          <XAxis {...MONTH_AXIS} dataKey="monthDay" ticks={MONTH_TICKS} tickFormatter={formatMonthTick} />
-          <YAxis {...RATING_AXIS} />
-          <Tooltip
-            content={(props) => (
-              <SeasonalityTooltip {...props} years={years} rowsByMonthDay={rowsByMonthDay} />
-            )}
-            cursor={CURSOR}
+    <ChartFrame label={describeSeasonalityChart(seasonality)} testId="seasonality-chart">
+      <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+        <XAxis {...MONTH_AXIS} dataKey="monthDay" ticks={MONTH_TICKS} tickFormatter={formatMonthTick} />
+        <YAxis {...RATING_AXIS} />
+        <Tooltip
+          content={(props) => <SeasonalityTooltip {...props} years={years} rowsByMonthDay={rowsByMonthDay} />}
+          cursor={CURSOR}
+        />
+        <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={lines} />} />
+        {drawOrder.map(({ year, name, style }) => (
+          <Line
+            key={year}
+            dataKey={(row: SeasonalityRow) => row.ratings[name] ?? null}
+            name={name}
+            {...stepLineProps(style)}
           />
-          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={lines} />} />
-          {drawOrder.map(({ year, name, style }) => (
-            <Line
-              key={year}
-              type="stepAfter"
-              dataKey={(row: SeasonalityRow) => row.ratings[name] ?? null}
-              name={name}
-              stroke={style.color}
-              strokeWidth={style.width}
-              strokeDasharray={style.dash}
-              connectNulls={false}
-              dot={markerDot(style)}
-              activeDot={markerDot(style, 1.4)}
-              isAnimationActive={false}
-            />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+        ))}
+      </LineChart>
+    </ChartFrame>
   );
 }
