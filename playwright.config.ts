@@ -3,7 +3,9 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.ts";
 
-export const E2E_PORTS = { demo: 4312, real: 4311 } as const;
+// E2E_PORT_BASE moves both servers (so that two checkouts on one machine can run their browser tests at once).
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4311);
+export const E2E_PORTS = { demo: portBase + 1, real: portBase } as const;
 
 export default defineConfig({
   testDir: "e2e",
