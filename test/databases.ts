@@ -11,9 +11,13 @@ export interface Engine {
   open: () => Promise<Db>;
 }
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+export const postgresUrl = process.env.TEST_DATABASE_URL;
 
-async function openPostgresSchema(url: string): Promise<Db> {
+/**
+ * A new, empty schema on the PostgreSQL server at `url`: the URL of a database whose every connection works in it
+ * (for processes the test starts, too), and its removal.
+ */
+export async function createPostgresSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const schema = `test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -25,15 +29,25 @@ async function openPostgresSchema(url: string): Promise<Db> {
   }
   const scoped = new URL(url);
   scoped.searchParams.set("options", `-c search_path=${schema},public`);
-  const db = await openDb({ databaseUrl: scoped.toString(), maxConnections: 4 });
+  return {
+    url: scoped.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`).finally(() => cleanup.end());
+    },
+  };
+}
+
+async function openPostgresSchema(url: string): Promise<Db> {
+  const schema = await createPostgresSchema(url);
+  const db = await openDb({ databaseUrl: schema.url, maxConnections: 4 });
   const close = db.close;
   return {
     ...db,
     async close() {
       await close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`).finally(() => cleanup.end());
+      await schema.drop();
     },
   };
 }

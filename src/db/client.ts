@@ -237,7 +237,8 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
       const client = await pool.connect();
       try {
         const { rows } = await client.query<{ locked: boolean }>(
-          "SELECT pg_try_advisory_lock(hashtext($1)) AS locked",
+          // One lock per schema: databases in different schemas of one server load independently.
+          "SELECT pg_try_advisory_lock(hashtext($1 || ':' || current_schema())) AS locked",
           [name],
         );
         if (!rows[0]?.locked) {
@@ -250,7 +251,7 @@ async function openPostgres(url: string, options: OpenDbOptions): Promise<Db> {
       }
       return async () => {
         try {
-          await client.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+          await client.query("SELECT pg_advisory_unlock(hashtext($1 || ':' || current_schema()))", [name]);
         } finally {
           client.release();
         }

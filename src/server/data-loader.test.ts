@@ -3,46 +3,46 @@
 // new files loaded while requests are answered, demo data replaced whole, status reported, one load at a time.
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildMonthlyArchive, truncate } from "../../test/cms-standin/archives.ts";
+import { truncate } from "../../test/cms-standin/archives.ts";
 import { type CmsStandin, startCmsStandin } from "../../test/cms-standin/server.ts";
-import { csvText, providerRow, tempDir } from "../../test/csv-fixtures.ts";
+import { archive, CCNS, current } from "../../test/cms-standin/small-cms.ts";
+import { tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Meta } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { createApp } from "./app.ts";
-import { DataLoader, type LoaderEnv } from "./data-loader.ts";
+import { BUSY_RETRY_MS, DataLoader, FIRST_RETRY_MS, type LoaderEnv, nextCheckAt } from "./data-loader.ts";
 
-const CCNS = ["015001", "015002", "015003", "045004"];
-
-/** A month's Provider Information CSV (2025+ layout): every facility rated `overall` that month. */
-function monthCsv(date: string, overall: number, ccns = CCNS): string {
-  return csvText(
-    "provider2025",
-    ccns.map((ccn) => providerRow(ccn, { "Processing Date": date, "Overall Rating": overall })),
-  );
-}
-
-function archive(archiveDate: string, dataMonth: string, overall: number) {
-  return buildMonthlyArchive({
-    layout: archiveDate >= "2026-07" ? "L3" : "L2",
-    archiveDate,
-    dataMonth,
-    providerCsv: monthCsv(`${dataMonth}-01`, overall),
+describe("when the next check of CMS is due", () => {
+  const HOUR = 3_600_000;
+  const base = { now: 10 * HOUR, intervalMs: 12 * HOUR, skippedAt: null };
+  it("is one interval after a check that succeeded", () => {
+    expect(nextCheckAt({ ...base, lastCheck: base.now - HOUR, failures: 0 })).toBe(base.now + 11 * HOUR);
+    expect(nextCheckAt({ ...base, lastCheck: null, failures: 0 })).toBe(base.now + 12 * HOUR);
   });
-}
-
-function current(dataMonth: string, overall: number, ccns = CCNS) {
-  const [year, month] = dataMonth.split("-");
-  const name = new Date(Date.UTC(Number(year), Number(month) - 1)).toLocaleString("en", {
-    month: "short",
-    timeZone: "UTC",
+  it("after failed checks: a minute, doubling with each failure in a row, never more than the interval", () => {
+    const waitAfter = (failures: number) =>
+      nextCheckAt({ ...base, lastCheck: base.now, failures }) - base.now;
+    expect([1, 2, 3, 4].map(waitAfter)).toEqual([1, 2, 4, 8].map((n) => n * FIRST_RETRY_MS));
+    expect(waitAfter(11)).toBe(12 * HOUR);
+    expect(waitAfter(1000)).toBe(12 * HOUR);
+    // Due already (the failure was long ago): now.
+    expect(nextCheckAt({ ...base, lastCheck: base.now - HOUR, failures: 1 })).toBe(base.now);
   });
-  return {
-    fileName: `NH_ProviderInfo_${name}${year}.csv`,
-    body: Buffer.from(monthCsv(`${dataMonth}-01`, overall, ccns)),
-    modified: `${dataMonth}-05`,
-  };
-}
+  it("after a check skipped because another process was loading: a short retry until that process records its check", () => {
+    const skippedAt = base.now - 1000;
+    expect(nextCheckAt({ ...base, lastCheck: skippedAt - HOUR, failures: 0, skippedAt })).toBe(
+      base.now + BUSY_RETRY_MS,
+    );
+    expect(nextCheckAt({ ...base, intervalMs: 5000, lastCheck: null, failures: 0, skippedAt })).toBe(
+      base.now + 5000,
+    );
+    // The other process finished and recorded its check: one interval after it.
+    expect(nextCheckAt({ ...base, lastCheck: skippedAt + 500, failures: 0, skippedAt })).toBe(
+      skippedAt + 500 + 12 * HOUR,
+    );
+  });
+});
 
 function captureLogger() {
   const lines: string[] = [];
@@ -260,6 +260,44 @@ describe.each(engines)("the server's loads on $name", (engine) => {
     );
   });
 
+  it("a first start with CMS unreachable serves demo data and tries CMS again soon, not an interval later", async () => {
+    standin.failJson(503);
+    const loader = new DataLoader({
+      db,
+      env: loaderEnv(standin, { CMS_REFRESH_INTERVAL_S: 43_200 }),
+      logger: pino({ level: "silent" }),
+      demo: { facilities: 60, months: 3 },
+      firstRetryMs: 1500,
+    });
+    loaders.push(loader);
+    const app = createApp({ db, logger: pino({ level: "silent" }), loader, dataVersionTtlMs: 0 });
+    try {
+      await loader.start();
+    } finally {
+      standin.failJson(null);
+    }
+    const fallback = (await (await app.request("/api/meta")).json()) as Meta;
+    expect(fallback.source).toBe("demo");
+    expect(fallback.refresh.lastError).toMatch(/HTTP 503/);
+    // The next try is shown, a retry's delay after the failed check.
+    const wait = Date.parse(fallback.refresh.nextCheck ?? "") - Date.parse(fallback.refresh.lastCheck ?? "");
+    expect(wait).toBeGreaterThanOrEqual(1000);
+    expect(wait).toBeLessThan(5000);
+    // CMS is back: its data replaces the demo within seconds (and the check is recorded right after).
+    const deadline = Date.now() + 60_000;
+    let meta = fallback;
+    while ((meta.source !== "cms" || meta.refresh.lastError !== null) && Date.now() < deadline) {
+      await new Promise((done) => setTimeout(done, 250));
+      meta = (await (await app.request("/api/meta")).json()) as Meta;
+    }
+    expect(meta.source).toBe("cms");
+    expect(meta.refresh.lastError).toBeNull();
+    // After a success, the interval again.
+    expect(Date.parse(meta.refresh.nextCheck ?? "") - Date.parse(meta.refresh.lastCheck ?? "")).toBe(
+      43_200_000,
+    );
+  });
+
   it("runs one load at a time: a second process's refresh is skipped while one runs", async () => {
     const first = captureLogger();
     const second = captureLogger();
@@ -274,7 +312,9 @@ describe.each(engines)("the server's loads on $name", (engine) => {
     } finally {
       standin.throttle(null);
     }
-    expect(second.lines).toContain("refresh from CMS: another process is loading; skipped");
+    expect(
+      second.lines.some((line) => line.startsWith("refresh from CMS: another process is loading; skipped")),
+    ).toBe(true);
     expect((await sources(db)).map((row) => row.month)).toEqual(["2024-04", "2024-05", "2024-06"]);
   });
 });

@@ -30,6 +30,38 @@ export interface LoaderOptions {
   logger: Logger;
   /** The demo dataset's size when one is generated (tests make it small). */
   demo?: DemoOptions;
+  /** The first retry after a failed check (default FIRST_RETRY_MS; tests make it short). */
+  firstRetryMs?: number;
+}
+
+/** The first retry after a failed check of CMS; each further failure doubles it, up to the refresh interval. */
+export const FIRST_RETRY_MS = 60_000;
+/** How soon a check skipped because another process was loading tries again (at most the refresh interval). */
+export const BUSY_RETRY_MS = 30_000;
+
+/**
+ * When the next check of CMS is due. After a check that succeeded: one interval after it. After `failures` failed
+ * checks in a row: FIRST_RETRY_MS after the last one, doubling with each further failure up to the interval, so that
+ * a machine whose network was down gets CMS data within minutes of it coming back. After a check skipped because
+ * another process was loading: once that process has recorded its check, one interval after that; until then, a
+ * short retry (the other process may have stopped before finishing).
+ */
+export function nextCheckAt(state: {
+  now: number;
+  intervalMs: number;
+  lastCheck: number | null;
+  failures: number;
+  skippedAt: number | null;
+  firstRetryMs?: number;
+}): number {
+  const { now, intervalMs, lastCheck, failures, skippedAt, firstRetryMs = FIRST_RETRY_MS } = state;
+  if (skippedAt !== null && (lastCheck === null || lastCheck < skippedAt)) {
+    return now + Math.min(intervalMs, BUSY_RETRY_MS);
+  }
+  if (lastCheck === null) return now + intervalMs;
+  const wait =
+    failures > 0 ? Math.min(intervalMs, firstRetryMs * 2 ** Math.min(failures - 1, 30)) : intervalMs;
+  return Math.max(now, lastCheck + wait);
 }
 
 /** Tables a database holding only demo data is emptied of before CMS data replaces it. */
@@ -42,6 +74,10 @@ export class DataLoader {
   private running: Promise<void> | null = null;
   private readonly abort = new AbortController();
   private readonly log: Logger;
+  /** Failed checks in a row (0 after a success), for the retry's back-off. */
+  private failures = 0;
+  /** When a check was last skipped because another process held the load lock (null once one ran). */
+  private skippedAt: number | null = null;
 
   constructor(private readonly options: LoaderOptions) {
     this.log = options.logger;
@@ -119,8 +155,16 @@ export class DataLoader {
       )
       .catch(() => []);
     const lastCheck = row?.last_check ? Date.parse(row.last_check) : null;
-    const intervalMs = env.CMS_REFRESH_INTERVAL_S * 1000;
-    const dueAt = lastCheck === null ? Date.now() + intervalMs : Math.max(Date.now(), lastCheck + intervalMs);
+    // A failed check recorded before this process started (the network was down at the last start) counts as one.
+    if (this.failures === 0 && row?.last_error) this.failures = 1;
+    const dueAt = nextCheckAt({
+      now: Date.now(),
+      intervalMs: env.CMS_REFRESH_INTERVAL_S * 1000,
+      lastCheck,
+      failures: this.failures,
+      skippedAt: this.skippedAt,
+      firstRetryMs: this.options.firstRetryMs,
+    });
     this.refreshState = {
       ...this.refreshState,
       lastCheck: row?.last_check ?? this.refreshState.lastCheck,
@@ -262,7 +306,20 @@ export class DataLoader {
       if (problem) this.log.warn(`refresh from CMS: ${problem}`);
       return true;
     });
-    if (done === null) this.log.info("refresh from CMS: another process is loading; skipped");
+    if (done !== null) {
+      this.skippedAt = null;
+      return;
+    }
+    this.log.debug("refresh from CMS: the load lock is held by another process");
+    // Said once while the other process loads, not at every retry.
+    if (this.skippedAt === null) {
+      this.log.info(
+        `refresh from CMS: another process is loading; skipped (trying again within ${Math.round(
+          Math.min(this.options.env.CMS_REFRESH_INTERVAL_S * 1000, BUSY_RETRY_MS) / 1000,
+        )} s, or one interval after that process's check)`,
+      );
+    }
+    this.skippedAt = Date.now();
   }
 
   private async removeDemoData(): Promise<void> {
@@ -277,6 +334,7 @@ export class DataLoader {
   }
 
   private async recordCheck(problem: string | null): Promise<void> {
+    this.failures = problem === null ? 0 : this.failures + 1;
     const now = new Date().toISOString();
     this.refreshState = {
       ...this.refreshState,

@@ -7,33 +7,13 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/free-port.ts";
 import { tempDir } from "../../test/csv-fixtures.ts";
+import { startServerProcess } from "../../test/server-process.ts";
 
 /** Spawns the server as `npm start` runs it (node with tsx) on a free port, and waits until /healthz answers. */
 async function startServer(env: NodeJS.ProcessEnv) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", resolve(import.meta.dirname, "main.ts")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: "ignore",
-  });
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  const base = `http://127.0.0.1:${port}`;
-  let healthy = false;
-  for (let attempt = 0; attempt < 120 && !healthy; attempt += 1) {
-    healthy = await fetch(`${base}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (!healthy) await new Promise((done) => setTimeout(done, 250));
-  }
-  expect(healthy).toBe(true);
-  return { child, exited, base };
+  const server = await startServerProcess(env);
+  expect((await fetch(`${server.base}/healthz`)).ok).toBe(true);
+  return server;
 }
 
 describe("the server process", () => {
