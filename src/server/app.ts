@@ -1,5 +1,6 @@
 // The HTTP app: the JSON API of docs/api.md plus the built web app. A factory without listen(), so tests call
 // it in-process against a real database.
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
@@ -21,6 +22,7 @@ import {
 } from "../core/api-query.ts";
 import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
+import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
 import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
 import {
@@ -42,7 +44,14 @@ import {
   readDataVersion,
   readMeta,
 } from "./repository.ts";
-import { bodyText, type CachedResponse, hashKey, ResponseCache, toCachedResponse } from "./response-cache.ts";
+import {
+  bodyText,
+  type CachedResponse,
+  hashKey,
+  ResponseCache,
+  toCachedResponse,
+  toCachedResponseAsync,
+} from "./response-cache.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 export interface AppOptions {
@@ -55,7 +64,32 @@ export interface AppOptions {
   /** How long a read of the data version is trusted before it is read again. */
   dataVersionTtlMs?: number;
   cacheEntries?: number;
+  /** Computations of uncached answers running at once (default: 2 on the embedded database, 8 on PostgreSQL). */
+  maxRunning?: number;
+  /**
+   * Whether the answers most asked for are computed as soon as new data is seen: the data version is then read every
+   * second in the background (not only when a request asks for it), and a new one warms the cache (default false;
+   * the server turns it on).
+   */
+  warm?: boolean;
 }
+
+/**
+ * The answers most asked for, computed once as soon as the server sees new data (at start and after every load),
+ * at a priority below visitors' requests: the dashboard's default list and its alert views, meta, the lookups, the
+ * national averages, and all alerts of each period.
+ */
+export const WARM_PATHS = [
+  "/api/meta",
+  "/api/facilities",
+  "/api/lookups/states",
+  "/api/lookups/entities",
+  "/api/benchmarks",
+  "/api/facilities?alertEnabled=true",
+  "/api/facilities?alertEnabled=true&alertPeriod=lastQuarter",
+  "/api/alerts?period=lastPeriod",
+  "/api/alerts?period=lastQuarter",
+];
 
 const MAX_URL_LENGTH = 8192;
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
@@ -109,16 +143,29 @@ function facilityListJson(page: FacilityPage, error?: string): string {
   return `{"data":[${page.itemsJson}],"totalCount":${summary.totalFacilities},"summary":${JSON.stringify(summary)}${tail}}`;
 }
 
-export function createApp(options: AppOptions): Hono {
+export type App = Hono & {
+  /** Computations of uncached answers started so far (tests read it). */
+  readonly computations: () => number;
+};
+
+export function createApp(options: AppOptions): App {
   const { db, logger } = options;
   const cache = new ResponseCache(options.cacheEntries);
+  const queue = new ComputeQueue({
+    maxRunning: options.maxRunning ?? (db.kind === "pglite" ? 2 : 8),
+    maxHeavy: db.kind === "pglite" ? 1 : 2,
+  });
+  /** Marks the warm-up's own requests (known to this process only). */
+  const warmToken = randomUUID();
   const versionTtl = options.dataVersionTtlMs ?? 1000;
   let version: { value: string; readAt: number } | null = null;
   let versionRead: Promise<string> | null = null;
   const readVersion = () => {
     versionRead ??= readDataVersion(db)
       .then((value) => {
+        const isNew = version?.value !== value;
         version = { value, readAt: Date.now() };
+        if (isNew && options.warm) warmUp(value);
         return value;
       })
       .finally(() => {
@@ -159,7 +206,8 @@ export function createApp(options: AppOptions): Hono {
 
   /**
    * Answers a read from the cache when it can: the ETag is known before any query runs (it depends only on the
-   * data version and the normalised request), so a revalidation costs no database work at all.
+   * data version and the normalised request), so a revalidation costs no database work at all. A miss is computed
+   * through the queue: once for all identical requests in flight, in turn with the other misses.
    */
   const cachedJson = async (
     c: Context,
@@ -167,6 +215,7 @@ export function createApp(options: AppOptions): Hono {
     cacheControl: string,
     /** The response body as a value, or as JSON text already. */
     compute: () => Promise<({ body: unknown } | { json: string }) & { cacheable?: boolean }>,
+    kind: ComputeKind = {},
   ) => {
     const current = await dataVersion();
     const cacheKey = `${current}|${key}`;
@@ -183,18 +232,36 @@ export function createApp(options: AppOptions): Hono {
     }
     let entry = cache.get(cacheKey);
     if (!entry) {
-      const result = await compute();
-      const body = "json" in result ? result.json : JSON.stringify(result.body);
-      if (result.cacheable === false) {
+      const warm = c.req.header("x-warm-up") === warmToken;
+      const computed = await queue.run(cacheKey, { ...kind, warm }, async () => {
+        const result = await compute();
+        const body = "json" in result ? result.json : JSON.stringify(result.body);
+        if (result.cacheable === false) return { body, cacheable: false as const };
+        const stored = await toCachedResponseAsync(body);
+        cache.set(cacheKey, stored);
+        return { entry: stored, cacheable: true as const };
+      });
+      if (!computed.cacheable) {
         c.header("Cache-Control", "no-store");
-        return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+        return c.body(computed.body, 200, { "Content-Type": "application/json; charset=UTF-8" });
       }
-      entry = toCachedResponse(body);
-      cache.set(cacheKey, entry);
+      entry = computed.entry;
     }
     cacheHeaders();
     c.header("Content-Type", "application/json; charset=UTF-8");
     return sendCached(c, entry);
+  };
+
+  /** Computes the answers most asked for under a new data version, each through the queue at the warm-up's priority. */
+  const warmUp = (forVersion: string) => {
+    setImmediate(() => {
+      for (const path of WARM_PATHS) {
+        if (version?.value !== forVersion) return;
+        Promise.resolve(app.request(path, { headers: { "accept-encoding": "gzip", "x-warm-up": warmToken } }))
+          .then((response) => response.arrayBuffer())
+          .catch((error: unknown) => logger.warn({ err: error, path }, "warm-up request failed"));
+      }
+    });
   };
 
   const app = new Hono();
@@ -288,11 +355,13 @@ export function createApp(options: AppOptions): Hono {
   app.get("/api/meta", async (c) => {
     const current = await dataVersion();
     const cacheKey = `${current}|meta`;
-    let entry = cache.get(cacheKey);
-    if (!entry) {
-      entry = { body: JSON.stringify(await readMeta(db)) };
-      cache.set(cacheKey, entry);
-    }
+    const entry =
+      cache.get(cacheKey) ??
+      (await queue.run(cacheKey, {}, async () => {
+        const stored: CachedResponse = { body: JSON.stringify(await readMeta(db)) };
+        cache.set(cacheKey, stored);
+        return stored;
+      }));
     const load = options.loader?.load ?? IDLE_LOAD;
     const refresh = options.loader?.refresh ?? noRefresh;
     const body = `${bodyText(entry).slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
@@ -364,7 +433,7 @@ export function createApp(options: AppOptions): Hono {
   app.get("/api/facilities/:ccn/history", (c) => {
     const ccn = parseCcn(c.req.param("ccn"));
     return cachedJson(c, `history/${ccn}`, DETAIL_CACHE, async () => ({
-      body: await getHistory(db, ccn),
+      json: await getHistory(db, ccn),
     }));
   });
 
@@ -411,14 +480,17 @@ export function createApp(options: AppOptions): Hono {
     const period = parsePeriod(params, "period");
     const ccns = parseCcnList(params);
     const key = `alerts?${period}&${ccns ? [...ccns].sort().join(",") : "*"}`;
-    return cachedJson(c, key, ALERT_CACHE, async () => ({ body: await listAlerts(db, period, ccns) }));
+    // All alerts of a period (several MB) take long; those of a few facilities do not.
+    return cachedJson(c, key, ALERT_CACHE, async () => ({ json: await listAlerts(db, period, ccns) }), {
+      heavy: ccns === null,
+    });
   });
 
   app.get("/api/lookups/states", (c) =>
-    cachedJson(c, "states", LIST_CACHE, async () => ({ body: await listStates(db) })),
+    cachedJson(c, "states", LIST_CACHE, async () => ({ json: await listStates(db) })),
   );
   app.get("/api/lookups/entities", (c) =>
-    cachedJson(c, "entities", LIST_CACHE, async () => ({ body: await listEntities(db) })),
+    cachedJson(c, "entities", LIST_CACHE, async () => ({ json: await listEntities(db) })),
   );
 
   app.all("/api/*", () => {
@@ -451,5 +523,12 @@ export function createApp(options: AppOptions): Hono {
     app.get("*", (c) => send(c, index, "no-cache"));
   }
 
-  return app;
+  if (options.warm) {
+    const poll = () =>
+      readVersion().catch((error: unknown) => logger.debug({ err: error }, "data version read failed"));
+    void poll();
+    setInterval(poll, versionTtl).unref();
+  }
+
+  return Object.assign(app, { computations: () => queue.computations });
 }

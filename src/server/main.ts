@@ -96,7 +96,7 @@ logger.info(
 );
 const dataLoader = new DataLoader({ db: opened, env, logger });
 loader = dataLoader;
-app = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader });
+app = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader, warm: true });
 resolveApp(app);
 
 if (!isStopping)

@@ -19,12 +19,16 @@ import { alertFields, listFields, selectList } from "../db/list-item.ts";
  * columns, as `t."column"`): PGlite hands rows over one field at a time in JavaScript, which costs more than the
  * query for a hundred rows (see src/db/list-item.ts).
  */
-async function jsonRows<T>(db: Queryable, sql: string, params: unknown[], order: string): Promise<T[]> {
+/**
+ * The rows of a query as one JSON array text, built by the database and sent as it is (never decoded here: all
+ * alerts of a period are several MB). `_T` names the type of the rows, for readers.
+ */
+async function jsonRows<_T>(db: Queryable, sql: string, params: unknown[], order: string): Promise<string> {
   const [row] = await db.query<{ rows: string | null }>(
     `SELECT json_agg(t ORDER BY ${order})::text AS rows FROM (${sql}) t`,
     params,
   );
-  return row?.rows ? (JSON.parse(row.rows) as T[]) : [];
+  return row?.rows ?? "[]";
 }
 
 /** Escapes LIKE wildcards so a search for '100%' matches the text '100%'. */
@@ -245,7 +249,7 @@ export async function getFacility(db: Queryable, ccn: string): Promise<FacilityD
   return rows[0] ?? null;
 }
 
-export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]> {
+export function getHistory(db: Queryable, ccn: string): Promise<string> {
   return jsonRows<RatingSnapshot>(
     db,
     `SELECT ccn, to_char(processing_date, 'YYYY-MM-DD') AS "processingDate",
@@ -264,12 +268,8 @@ export function getHistory(db: Queryable, ccn: string): Promise<RatingSnapshot[]
   );
 }
 
-export async function listAlerts(
-  db: Queryable,
-  period: AlertPeriod,
-  ccns: string[] | null,
-): Promise<AlertWithCcn[]> {
-  if (ccns && ccns.length === 0) return [];
+export async function listAlerts(db: Queryable, period: AlertPeriod, ccns: string[] | null): Promise<string> {
+  if (ccns && ccns.length === 0) return "[]";
   return jsonRows<AlertWithCcn>(
     db,
     `SELECT a.ccn, 'Overall Rating' AS "ratingMetric", ${selectList(alertFields("a"))} FROM rating_alert a
@@ -279,19 +279,21 @@ export async function listAlerts(
   );
 }
 
-/** One text column's values, in order. */
-async function textColumn(db: Queryable, sql: string): Promise<string[]> {
+/** One text column's values, in order, as a JSON array text. */
+async function textColumn(db: Queryable, sql: string): Promise<string> {
   const [row] = await db.query<{ values: string | null }>(
     `SELECT json_agg(t.value ORDER BY t.value)::text AS values FROM (${sql}) t`,
   );
-  return row?.values ? (JSON.parse(row.values) as string[]) : [];
+  return row?.values ?? "[]";
 }
 
-export function listStates(db: Queryable): Promise<string[]> {
+/** Every state with facilities, as a JSON array text. */
+export function listStates(db: Queryable): Promise<string> {
   return textColumn(db, "SELECT state AS value FROM state_lu");
 }
 
-export function listEntities(db: Queryable): Promise<string[]> {
+/** Every affiliated entity's name, as a JSON array text. */
+export function listEntities(db: Queryable): Promise<string> {
   return textColumn(db, "SELECT affiliated_entity_name AS value FROM affiliated_entity_name_lu");
 }
 
@@ -307,7 +309,7 @@ export async function readDataVersion(db: Queryable): Promise<string> {
 export type StoredMeta = Omit<Meta, "load" | "refresh">;
 
 export async function readMeta(db: Queryable): Promise<StoredMeta> {
-  const [processingDates, counts, source, dataVersion, facilities] = await Promise.all([
+  const [datesJson, counts, source, dataVersion, facilities] = await Promise.all([
     textColumn(db, "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS value FROM release"),
     db.query<{ facilities: number; snapshots: number }>(
       `SELECT (SELECT coalesce(sum(facilities), 0) FROM facility_summary WHERE NOT by_entity)::integer AS facilities,
@@ -321,6 +323,7 @@ export async function readMeta(db: Queryable): Promise<StoredMeta> {
       "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility",
     ),
   ]);
+  const processingDates = JSON.parse(datesJson) as string[];
   return {
     source: source[0]?.source ?? null,
     latestProcessingDate: processingDates.at(-1) ?? null,
