@@ -122,7 +122,7 @@ export function expectedSections(detail: FacilityDetail): Record<string, Record<
         detail.rnStaffingHoursPerResidentPerDay,
         (v: number) => `${v.toFixed(2)} hrs/day`,
       ],
-      ["Turnover Rate", detail.totalNursingStaffTurnover, (v: number) => `${Math.round(v * 10) / 10}%`],
+      ["Turnover Rate", detail.totalNursingStaffTurnover, (v: number) => `${v.toFixed(1)}%`],
       ["Administrator Turnover", detail.administratorsLeft, (v: number) => plain.format(v)],
     ]),
     "section-capacity": lines([
