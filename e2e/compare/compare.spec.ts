@@ -1,6 +1,7 @@
 // Choosing facilities to compare (cards, detail page, tray, limit, persistence) and the /compare screen.
 import { expect, test } from "@playwright/test";
-import type { FacilityDetail } from "../../src/core/api-types.ts";
+import type { FacilityDetail, RatingSnapshot } from "../../src/core/api-types.ts";
+import { closestApproach, LINE_WIDTH_PX } from "../facility-detail/support.ts";
 import {
   COMPARE_KEY,
   cards,
@@ -207,6 +208,49 @@ test("the overall rating histories are overlaid in one chart, with a legend and 
     return value == null ? "N/A" : String(value);
   });
   await expect(table.locator("tbody tr").last().locator("td")).toHaveText(expectedLatest);
+});
+
+test("facilities with equal overall ratings stay visible: their lines are drawn apart and a note names them", async ({
+  page,
+  request,
+}) => {
+  // The first two listed facilities that share an overall rating in at least one release.
+  const listed = await firstFacilities(request, 8);
+  const histories = await Promise.all(listed.map((facility) => getHistory(request, facility.ccn)));
+  const ratingOn = (history: RatingSnapshot[], date: string) =>
+    history.find((snapshot) => snapshot.processingDate === date)?.overallRating ?? null;
+  let pair: [number, number] | null = null;
+  for (let first = 0; first < listed.length && !pair; first += 1) {
+    for (let second = first + 1; second < listed.length && !pair; second += 1) {
+      const a = histories[first] ?? [];
+      const b = histories[second] ?? [];
+      if (
+        a.some(
+          (snapshot) =>
+            snapshot.overallRating !== null &&
+            snapshot.overallRating === ratingOn(b, snapshot.processingDate),
+        )
+      ) {
+        pair = [first, second];
+      }
+    }
+  }
+  if (!pair) throw new Error("no two of the first facilities share an overall rating in a release");
+  const facilities = pair.map((index) => listed[index]);
+  await page.goto(`/compare?${facilities.map((facility) => `ccn=${facility?.ccn}`).join("&")}`);
+  const chart = page.getByTestId("compare-history-chart");
+  await expect(chart.locator(".recharts-line-curve")).toHaveCount(2);
+  const [first = "", second = ""] = await chart
+    .locator(".recharts-line-curve")
+    .evaluateAll((paths) => paths.map((path) => path.getAttribute("d") ?? ""));
+  const apart = closestApproach(first, second);
+  expect(apart, "the two lines run side by side").not.toBeNull();
+  expect(apart ?? 0).toBeGreaterThanOrEqual(LINE_WIDTH_PX);
+  const note = page.getByTestId("compare-coincidence-note");
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(
+    `Equal overall ratings, drawn slightly apart (top to bottom in the legend's order): ${facilities[0]?.providerName} = ${facilities[1]?.providerName}, `,
+  );
 });
 
 test("removing a facility updates the address in place and the device's selection", async ({

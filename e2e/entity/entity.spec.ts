@@ -10,6 +10,7 @@ import {
   formatAverage,
   formatCount,
   getEntityFacilities,
+  getJson,
   getTrend,
   PAGE_SIZE,
   pickEntities,
@@ -156,6 +157,69 @@ test("the trend chart draws the average overall rating by month, with a table of
   const tooltip = chart.locator(".recharts-tooltip-wrapper");
   await expect(tooltip).toContainText(shortDate(trend.at(-1)?.processingDate ?? ""));
   await expect(tooltip).toContainText(`Facilities${formatCount(trend.at(-1)?.facilities ?? 0)}`);
+});
+
+test("a trend in a narrow range gets an axis fitted to it, which says it does not start at 1", async ({
+  page,
+  request,
+}) => {
+  // An entity whose averages stay within one star, well above 1 (a 1-5 axis draws them nearly flat).
+  const names = await getJson<string[]>(request, "/api/lookups/entities");
+  let picked: { name: string; values: number[] } | null = null;
+  for (const name of names) {
+    const values = (await getTrend(request, name)).flatMap((point) =>
+      point.averageOverallRating === null ? [] : [point.averageOverallRating],
+    );
+    const [min, max] = [Math.min(...values), Math.max(...values)];
+    if (values.length > 12 && min >= 2 && max - min >= 0.1 && max - min <= 1) {
+      picked = { name, values };
+      break;
+    }
+  }
+  if (!picked) throw new Error("no entity whose trend stays within one star above 2");
+  const min = Math.min(...picked.values);
+  const max = Math.max(...picked.values);
+
+  await page.goto(entityPagePath(picked.name));
+  const chart = page.getByTestId("trend-chart");
+  await expect(chart.locator(".recharts-line-dots [data-shape]")).toHaveCount(picked.values.length);
+  const ticks = (
+    await chart.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").allTextContents()
+  ).map(Number);
+  const bottom = ticks[0] ?? 1;
+  const top = ticks.at(-1) ?? 5;
+  // The axis holds every value, does not start at 1, and is no taller than the values need (half a star of room
+  // each side, at least one star).
+  expect(bottom, `ticks ${ticks}`).toBeGreaterThan(1);
+  expect(bottom).toBeLessThanOrEqual(min);
+  expect(top).toBeGreaterThanOrEqual(max);
+  expect(min - bottom).toBeLessThanOrEqual(0.5);
+  expect(top - max).toBeLessThanOrEqual(0.5 + Math.max(0, 1 - (max - min)));
+
+  // It says so, on the chart and in its description.
+  const note = page.getByTestId("trend-axis-note");
+  await expect(note).toBeVisible();
+  await expect(note).toContainText(`Axis starts at ${bottom.toFixed(1)}, not 1`);
+  await expect(chart).toHaveAttribute("aria-label", new RegExp(`Axis starts at ${bottom.toFixed(1)}, not 1`));
+
+  // The markers sit at their values on that axis (read from the grid lines at the ticks).
+  const gridYs = (
+    await chart
+      .locator(".recharts-cartesian-grid-horizontal line")
+      .evaluateAll((lines) => lines.map((line) => Number(line.getAttribute("y1"))))
+  ).sort((a, b) => b - a);
+  expect(gridYs).toHaveLength(ticks.length);
+  const yOf = (value: number) =>
+    (gridYs[0] ?? 0) + (((gridYs.at(-1) ?? 0) - (gridYs[0] ?? 0)) * (value - bottom)) / (top - bottom);
+  const markerYs = await chart
+    .locator(".recharts-line-dots [data-shape]")
+    .evaluateAll((markers) => markers.map((marker) => Number(marker.getAttribute("cy"))));
+  const values = picked.values;
+  expect(markerYs.map((y, index) => Math.abs(y - yOf(values[index] ?? 0)) < 0.5)).not.toContain(false);
+  // The change fills a fair part of the chart's height, as it would not on a 1-5 axis.
+  const drawn = Math.max(...markerYs) - Math.min(...markerYs);
+  const plot = (gridYs[0] ?? 0) - (gridYs.at(-1) ?? 0);
+  expect(drawn / plot).toBeGreaterThan(((max - min) / 4) * 1.9);
 });
 
 test("the facilities are the dashboard's cards, paged, with the page in the address", async ({

@@ -2,13 +2,17 @@
 import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
 import type { FacilityListResponse, RatingSnapshot } from "../../src/core/api-types.ts";
 import {
+  closestApproach,
   countDrawnPieces,
   countRuns,
   type FacilityFixture,
   getFacility,
   getJson,
   historyChart,
+  horizontalSegments,
+  LINE_WIDTH_PX,
   legendItems,
+  MAX_NUDGE_PX,
   monthIndex,
   monthsBefore,
   pathVertices,
@@ -272,7 +276,7 @@ async function expectDistinctSeries(chart: Locator, names: readonly string[]) {
   return styles;
 }
 
-test("history lines: each series has its own dash pattern and marker, the legend shows them, values are exact", async ({
+test("history lines: each series has its own dash pattern and marker, the legend shows them, drawn at its values", async ({
   page,
 }) => {
   const { detail, history } = facility;
@@ -289,22 +293,105 @@ test("history lines: each series has its own dash pattern and marker, the legend
   expect(new Set(styles.map((style) => style.dash)).size).toBe(4);
   expect(new Set(styles.map((style) => style.shape)).size).toBe(4);
 
-  // No line is moved off its value: every step sits at exactly the y of one of its ratings, and every rating
-  // of the series is drawn.
+  // Every line is drawn at its ratings, moved by one constant nudge of a few pixels at most (lines with equal
+  // ratings are drawn apart): every rating of the series is drawn, and nothing in between.
   const toY = await ratingToY(chart);
   for (const [name, pick] of HISTORY_SERIES) {
     const ratings = [...new Set(history.map(pick).filter((value) => value !== null))];
     const expected = ratings.map(toY).sort((a, b) => a - b);
     const drawn = [
       ...new Set(
-        pathVertices((await seriesLine(chart, name).getAttribute("d")) ?? "").map(([, y]) => y.toFixed(2)),
+        pathVertices((await seriesLine(chart, name).getAttribute("d")) ?? "").map(([, y]) => y.toFixed(3)),
       ),
-    ].map(Number);
-    expect(
-      drawn.sort((a, b) => a - b).map((y) => y.toFixed(2)),
-      name,
-    ).toEqual(expected.map((y) => y.toFixed(2)));
+    ]
+      .map(Number)
+      .sort((a, b) => a - b);
+    const nudge = (drawn[0] ?? 0) - (expected[0] ?? 0);
+    expect(Math.abs(nudge), name).toBeLessThanOrEqual(MAX_NUDGE_PX);
+    expect(drawn, name).toHaveLength(expected.length);
+    drawn.forEach((y, index) => {
+      expect(y - nudge, name).toBeCloseTo(expected[index] ?? Number.NaN, 1);
+    });
   }
+});
+
+/** The first listed facility whose Overall rating equals its Health Inspection rating in every release of its last year. */
+async function pickFacilityWithOverallEqualHealth(request: APIRequestContext) {
+  const list = await getJson<FacilityListResponse>(request, "/api/facilities?pageSize=25");
+  for (const item of list.data) {
+    const fixture = await getFacility(request, item.ccn);
+    const lastYear = inRange(fixture.history, 12);
+    if (
+      lastYear.length >= 6 &&
+      lastYear.every(
+        (snapshot) =>
+          snapshot.overallRating !== null && snapshot.overallRating === snapshot.healthInspectionRating,
+      )
+    ) {
+      return fixture;
+    }
+  }
+  throw new Error("no facility with Overall = Health over its last year among the first 25");
+}
+
+test("when Overall equals Health, both lines stay visible: drawn apart, named in a note, exact in the tooltip", async ({
+  page,
+  request,
+}) => {
+  const { detail, history } = await pickFacilityWithOverallEqualHealth(request);
+  await page.goto(`/facility/${detail.ccn}`);
+  const chart = historyChart(page);
+  await expect(seriesLine(chart, "Overall")).toBeAttached();
+  const overall = (await seriesLine(chart, "Overall").getAttribute("d")) ?? "";
+  const health = (await seriesLine(chart, "Health").getAttribute("d")) ?? "";
+  // Side by side all along, never on the same pixels: apart by more than a line's width.
+  const apart = closestApproach(overall, health);
+  expect(apart, "the two lines run side by side").not.toBeNull();
+  expect(apart ?? 0).toBeGreaterThanOrEqual(LINE_WIDTH_PX);
+  // Overall on top (the legend's order), and both still at their rating: within a few pixels of it.
+  const toY = await ratingToY(chart);
+  const latest = inRange(history, 12).at(-1);
+  const rating = latest?.overallRating ?? Number.NaN;
+  const lastY = (d: string) => horizontalSegments(d).at(-1)?.y ?? Number.NaN;
+  expect(lastY(overall)).toBeLessThan(lastY(health));
+  for (const d of [overall, health])
+    expect(Math.abs(lastY(d) - toY(rating))).toBeLessThanOrEqual(MAX_NUDGE_PX);
+  // The markers too.
+  const markers = await readMarkers(chart);
+  const lastMarkers = markers.slice(0, 2).map((group) => group.at(-1)?.y ?? Number.NaN);
+  expect(Math.abs((lastMarkers[0] ?? 0) - (lastMarkers[1] ?? 0))).toBeGreaterThanOrEqual(LINE_WIDTH_PX);
+
+  // No two of the four lines are drawn on one another, in this range or over all releases.
+  for (const [range, spoken] of [
+    ["All", /all releases/],
+    ["1Y", /last year/],
+  ] as const) {
+    await rangeToggle(page).getByRole("radio", { name: range, exact: true }).click();
+    await expect(chart).toHaveAttribute("aria-label", spoken);
+    const paths = await Promise.all(
+      HISTORY_SERIES.map(
+        async ([name]) => [name, (await seriesLine(chart, name).getAttribute("d")) ?? ""] as const,
+      ),
+    );
+    for (const [index, [name, d]] of paths.entries()) {
+      for (const [otherName, other] of paths.slice(index + 1)) {
+        const distance = closestApproach(d, other);
+        if (distance !== null) {
+          expect(distance, `${range}: ${name} and ${otherName}`).toBeGreaterThanOrEqual(LINE_WIDTH_PX);
+        }
+      }
+    }
+  }
+
+  // A note under the chart names the equal series; the tooltip gives the exact, equal ratings.
+  const note = page.getByTestId("history-coincidence-note");
+  await expect(note).toBeVisible();
+  await expect(note).toContainText("Overall = Health");
+  await expect(note).toContainText("drawn slightly apart");
+  await chart.locator(".recharts-line-dots").first().locator("[data-shape]").last().hover({ force: true });
+  const tooltip = chart.locator(".recharts-tooltip-wrapper");
+  await expect(tooltip.locator("li", { hasText: "Overall" })).toHaveText(new RegExp(`Overall\\s*${rating}$`));
+  await expect(tooltip.locator("li", { hasText: "Health" })).toHaveText(new RegExp(`Health\\s*${rating}$`));
 });
 
 /** A listed facility whose history has two years with the same overall rating on the same day of the year. */
@@ -330,7 +417,7 @@ async function pickFacilityWithEqualSeasons(request: APIRequestContext) {
   throw new Error("no facility with equal ratings on the same day of two years among the first 25");
 }
 
-test("seasonality: years are told apart by pattern and marker, and every point sits exactly at its rating", async ({
+test("seasonality: years are told apart by pattern and marker, and by a small nudge where they are equal", async ({
   page,
   request,
 }) => {
@@ -350,22 +437,32 @@ test("seasonality: years are told apart by pattern and marker, and every point s
     const stroke = styles.find((style) => style.name === year)?.stroke;
     return markerGroups.find((markers) => markers[0]?.fill === stroke) ?? [];
   };
-  // Each year's line and markers sit exactly at the y of its ratings, nothing in between.
+  // Each year's line and markers sit at the y of its ratings, moved by the year's one nudge of a few pixels at
+  // most (years with equal ratings are drawn apart), nothing in between.
   for (const year of years) {
     const ratings = history
       .filter((snapshot) => snapshot.processingDate.startsWith(`${year}-`))
       .map((snapshot) => snapshot.overallRating)
       .filter((rating) => rating !== null);
-    const allowed = new Set(ratings.map((rating) => toY(rating).toFixed(2)));
+    const allowed = [...new Set(ratings)].map(toY);
     const vertices = pathVertices((await seriesLine(chart, year).getAttribute("d")) ?? "");
-    for (const [, y] of vertices) expect(allowed, `${year}: line at y ${y}`).toContain(y.toFixed(2));
     const markers = markersOf(year);
     expect(markers.length, year).toBeGreaterThan(0);
-    for (const marker of markers)
-      expect(allowed, `${year}: marker at y ${marker.y}`).toContain(marker.y.toFixed(2));
+    const ys = [...vertices.map(([, y]) => y), ...markers.map((marker) => marker.y)];
+    const first = ys[0] ?? 0;
+    const nearest = allowed.reduce((best, y) => (Math.abs(y - first) < Math.abs(best - first) ? y : best));
+    const nudge = first - nearest;
+    expect(Math.abs(nudge), year).toBeLessThanOrEqual(MAX_NUDGE_PX);
+    for (const y of ys) {
+      expect(
+        allowed.some((rating) => Math.abs(y - nudge - rating) < 0.05),
+        `${year}: drawn at y ${y}`,
+      ).toBe(true);
+    }
   }
 
-  // Two years with the same rating on the same day: their markers are at the same pixel, on that rating.
+  // Two years with the same rating on the same day: their markers are apart, both by that rating, and the note
+  // under the chart names them together.
   const monthLabel = new Date(`2000-${day}T00:00:00Z`).toLocaleString("en-US", {
     month: "short",
     timeZone: "UTC",
@@ -383,6 +480,11 @@ test("seasonality: years are told apart by pattern and marker, and every point s
   );
   expect(first, `${pair[0]} marker on ${monthLabel}`).toBeTruthy();
   expect(second, `${pair[1]} marker on ${monthLabel}`).toBeTruthy();
-  expect(first?.y).toBeCloseTo(second?.y ?? Number.NaN, 5);
-  expect(first?.y).toBeCloseTo(toY(rating), 5);
+  expect(Math.abs((first?.y ?? 0) - (second?.y ?? 0))).toBeGreaterThanOrEqual(LINE_WIDTH_PX);
+  for (const marker of [first, second]) {
+    expect(Math.abs((marker?.y ?? 0) - toY(rating))).toBeLessThanOrEqual(MAX_NUDGE_PX);
+  }
+  await expect(page.getByTestId("seasonality-coincidence-note")).toContainText(
+    new RegExp(`${pair[0]}( = \\d{4})* = ${pair[1]}`),
+  );
 });

@@ -51,7 +51,10 @@ const shortDate = (iso: string) => {
   return `${MONTHS[(month ?? 1) - 1]} ${day}, ${year}`;
 };
 
-/** Each value's average in the value's own format: ratings 1 decimal, hours 2, turnover a percent, fines dollars. */
+/**
+ * Each value's average in the value's own format: ratings 1 decimal, hours 2, turnover a percent with 1 decimal,
+ * fines dollars.
+ */
 const FORMATS: Partial<Record<BenchmarkMeasure, (value: number) => string>> = {
   overallRating: (value) => value.toFixed(1),
   healthInspectionRating: (value) => value.toFixed(1),
@@ -134,6 +137,51 @@ test("each rating and measure shows its state and national average, rounded as t
   await expect(legend).toContainText(
     `(${state}: ${count(benchmarks.state?.overallRating.count ?? 0)} facilities with an overall rating; US: ${count(benchmarks.national.overallRating.count)})`,
   );
+});
+
+/** The digits after the decimal point of each number in a text ('TX avg 48.8% · US avg 49%' -> [1, 0]). */
+const decimalsOf = (text: string) =>
+  [...text.matchAll(/\d[\d,]*(?:\.(\d+))?/g)].map((match) => match[1]?.length ?? 0);
+
+/** A listed facility in a state whose turnover is a whole percent (to 1 decimal): '36%' beside '48.8%' before. */
+async function pickWholeTurnover(request: APIRequestContext): Promise<FacilityDetail> {
+  const list = await getJson<FacilityListResponse>(request, "/api/facilities?pageSize=100");
+  for (const item of list.data) {
+    if (!item.state) continue;
+    const detail = await getJson<FacilityDetail>(request, `/api/facilities/${item.ccn}`);
+    const turnover = detail.totalNursingStaffTurnover;
+    if (turnover !== null && Math.round(turnover * 10) % 10 === 0) return detail;
+  }
+  throw new Error("no facility with a whole turnover percentage among the first 100");
+}
+
+test("a value and its state and national averages show the same decimals, whole numbers too", async ({
+  page,
+  request,
+}) => {
+  const detail = await pickWholeTurnover(request);
+  await openDetail(page, detail.ccn);
+  await expect(page.getByTestId("benchmark-overallRating")).toBeVisible();
+  const overall = await visibleText(page.getByTestId("benchmark-overallRating")).textContent();
+  expect(decimalsOf(overall ?? ""), `overall: ${overall}`).toEqual([1, 1]);
+  let checked = 0;
+  for (const [section, label, measure] of LINES) {
+    const lines = await readSectionLines(page, section);
+    const value = lines[label];
+    if (value === undefined) continue;
+    const averages = await visibleText(
+      page.getByTestId(section).getByTestId(`benchmark-${measure}`),
+    ).textContent();
+    // Ratings are whole stars ('3/5'): only their averages are compared.
+    const shown = value.endsWith("/5") ? (averages ?? "") : `${value} ${averages ?? ""}`;
+    const decimals = decimalsOf(shown);
+    expect(decimals.length, `${label}: ${shown}`).toBeGreaterThanOrEqual(2);
+    expect(new Set(decimals).size, `${label}: ${shown}`).toBe(1);
+    checked += 1;
+  }
+  expect(checked).toBeGreaterThanOrEqual(5);
+  const turnover = (await readSectionLines(page, "section-staffing"))["Turnover Rate"];
+  expect(turnover).toBe(`${detail.totalNursingStaffTurnover?.toFixed(1)}%`);
 });
 
 test("the averages are secondary: smaller and lighter than the value", async ({ page }) => {

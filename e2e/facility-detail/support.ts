@@ -122,7 +122,7 @@ export function expectedSections(detail: FacilityDetail): Record<string, Record<
         detail.rnStaffingHoursPerResidentPerDay,
         (v: number) => `${v.toFixed(2)} hrs/day`,
       ],
-      ["Turnover Rate", detail.totalNursingStaffTurnover, (v: number) => `${Math.round(v * 10) / 10}%`],
+      ["Turnover Rate", detail.totalNursingStaffTurnover, (v: number) => `${v.toFixed(1)}%`],
       ["Administrator Turnover", detail.administratorsLeft, (v: number) => plain.format(v)],
     ]),
     "section-capacity": lines([
@@ -149,6 +149,47 @@ export function pathVertices(d: string): [number, number][] {
     Number(match[2]),
   ]);
 }
+
+/** The horizontal segments of a step line's path ('M' starts a piece), left to right. */
+export function horizontalSegments(d: string): { x0: number; x1: number; y: number }[] {
+  return d
+    .split("M")
+    .filter(Boolean)
+    .flatMap((piece) => {
+      const vertices = pathVertices(`M${piece}`);
+      const segments: { x0: number; x1: number; y: number }[] = [];
+      for (let index = 1; index < vertices.length; index += 1) {
+        const [x0 = 0, y0 = 0] = vertices[index - 1] ?? [];
+        const [x1 = 0, y1 = 0] = vertices[index] ?? [];
+        if (Math.abs(y0 - y1) < 1e-6 && Math.abs(x1 - x0) > 1e-6) {
+          segments.push({ x0: Math.min(x0, x1), x1: Math.max(x0, x1), y: y0 });
+        }
+      }
+      return segments;
+    });
+}
+
+/**
+ * How close two step lines come, px: the smallest vertical distance between their horizontal segments over the
+ * stretches where both are drawn (more than 1 px of overlap); null when they never run side by side.
+ */
+export function closestApproach(a: string, b: string): number | null {
+  let closest: number | null = null;
+  for (const first of horizontalSegments(a)) {
+    for (const second of horizontalSegments(b)) {
+      const overlap = Math.min(first.x1, second.x1) - Math.max(first.x0, second.x0);
+      if (overlap <= 1) continue;
+      const distance = Math.abs(first.y - second.y);
+      closest = closest === null ? distance : Math.min(closest, distance);
+    }
+  }
+  return closest;
+}
+
+/** The width of a chart line, px: two lines closer than this overlap. */
+export const LINE_WIDTH_PX = 2.5;
+/** The most a line is drawn off its value, px, to keep equal lines apart. */
+export const MAX_NUDGE_PX = 6;
 
 /** Maps a rating to its y pixel from the chart's horizontal grid lines (drawn at 0, 1, ... 5). */
 export async function ratingToY(chart: Locator): Promise<(rating: number) => number> {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { BENCHMARK_MEASURES } from "./api-types.ts";
 import {
   changeDirection,
   formatAverage,
   formatCount,
   formatDecimal,
+  formatMeasure,
+  formatPercent,
   formatRating,
   formatRatingOutOf5,
   formatSignedChange,
@@ -29,5 +32,47 @@ describe("formats of the spec", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatAverage(3.218)).toBe("3.2");
     expect(formatAverage(null)).toBe("N/A");
+  });
+});
+
+/** The digits after the decimal point of each number in a formatted text ('$1,234.50' -> [2]). */
+function decimalsOf(text: string): number[] {
+  return [...text.matchAll(/\d[\d,]*(?:\.(\d+))?/g)].map((match) => match[1]?.length ?? 0);
+}
+
+describe("one format per measure", () => {
+  it("shows percentages with 1 decimal, whole ones too", () => {
+    expect(formatPercent(49)).toBe("49.0%");
+    expect(formatPercent(48.75)).toBe("48.8%");
+    expect(formatPercent(47.26)).toBe("47.3%");
+    expect(formatPercent(0)).toBe("0.0%");
+  });
+
+  it("gives each measure one number of decimals, whatever the value (never '48.8%' beside '49%')", () => {
+    const values = [49, 48.8, 48.75, 3, 3.25, 0.5, 0, 16250.456, 100];
+    const expected: Record<(typeof BENCHMARK_MEASURES)[number], number> = {
+      overallRating: 1,
+      healthInspectionRating: 1,
+      staffingRating: 1,
+      qmRating: 1,
+      healthDeficiencyScore: 2,
+      totalWeightedHealthSurveyScore: 2,
+      rnStaffingHoursPerResidentPerDay: 2,
+      totalNursingStaffTurnover: 1,
+      finesTotalDollars: 2,
+    };
+    for (const measure of BENCHMARK_MEASURES) {
+      for (const value of values) {
+        expect(decimalsOf(formatMeasure(measure, value)), `${measure} ${value}`).toEqual([expected[measure]]);
+      }
+    }
+  });
+
+  it("keeps the spec's formats: 2 decimals for health scores and RN hours, fines in US dollars", () => {
+    expect(formatMeasure("totalWeightedHealthSurveyScore", 7.3333)).toBe("7.33");
+    expect(formatMeasure("rnStaffingHoursPerResidentPerDay", 1)).toBe("1.00");
+    expect(formatMeasure("finesTotalDollars", 6600)).toBe("$6,600.00");
+    expect(formatMeasure("overallRating", 3)).toBe("3.0");
+    expect(formatMeasure("totalNursingStaffTurnover", 36)).toBe("36.0%");
   });
 });

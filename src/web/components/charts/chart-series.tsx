@@ -1,4 +1,5 @@
 // The look of one line, shared by the chart, its legend and its tooltip: colour, dash pattern and point marker.
+import { LineDrawShape, type LineDrawShapeProps } from "recharts";
 import { MARKER_SIZES, markerPath, type SeriesStyle } from "./chart-theme.ts";
 
 /** A point marker, outlined in white so that markers of equal values, drawn on one another, stay apart. */
@@ -26,15 +27,25 @@ interface DotProps {
 
 /**
  * A recharts `dot` (or `activeDot`): recharts calls it as a plain function for each point, to draw the series'
- * marker; nothing where the value is missing.
+ * marker (`offsetPx` below its value, as its line; see coinciding-series.ts); nothing where the value is missing.
  */
-export function markerDot(style: SeriesStyle, scale = 1) {
+export function markerDot(style: SeriesStyle, scale = 1, offsetPx = 0) {
   return ({ cx, cy }: DotProps) =>
     typeof cx === "number" && typeof cy === "number" && Number.isFinite(cx) && Number.isFinite(cy) ? (
-      <SeriesMarker style={style} cx={cx} cy={cy} scale={scale} />
+      <SeriesMarker style={style} cx={cx} cy={cy + offsetPx} scale={scale} />
     ) : (
       <g />
     );
+}
+
+/** recharts' own line, drawn `offsetPx` below the values' pixels (the values and the tooltip stay as they are). */
+function offsetLineShape(offsetPx: number) {
+  return (props: LineDrawShapeProps) => (
+    <LineDrawShape
+      {...props}
+      points={props.points?.map((point) => (point.y == null ? point : { ...point, y: point.y + offsetPx }))}
+    />
+  );
 }
 
 /** A short stretch of the line with its marker in the middle, as drawn in the chart. */
@@ -84,16 +95,20 @@ export function SeriesLegend({ entries }: { entries: readonly LegendEntry[] }) {
   );
 }
 
-/** A series drawn as a step line in its style (colour, width, dash, marker); a null value breaks the line. */
-export function stepLineProps(style: SeriesStyle) {
+/**
+ * A series drawn as a step line in its style (colour, width, dash, marker); a null value breaks the line. A series
+ * that shares values with others is drawn `offsetPx` apart from its values, markers included (seriesOffsets).
+ */
+export function stepLineProps(style: SeriesStyle, offsetPx = 0) {
   return {
     type: "stepAfter",
     stroke: style.color,
     strokeWidth: style.width,
     strokeDasharray: style.dash,
     connectNulls: false,
-    dot: markerDot(style),
-    activeDot: markerDot(style, 1.4),
+    dot: markerDot(style, 1, offsetPx),
+    activeDot: markerDot(style, 1.4, offsetPx),
     isAnimationActive: false,
+    ...(offsetPx === 0 ? {} : { shape: offsetLineShape(offsetPx) }),
   } as const;
 }

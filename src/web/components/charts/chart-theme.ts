@@ -31,8 +31,8 @@ export const RATING_AXIS: YAxisProps = {
   axisLine: false,
 };
 
-// Series stay apart by pattern as well as colour: lines with equal values are drawn on the same pixels (the
-// values are never shifted), so each series has its own dash pattern and point marker, shown in the legend too.
+// Series stay apart by pattern as well as colour: each series has its own dash pattern and point marker, shown in
+// the legend too. Lines with equal values are also drawn a few pixels apart (coinciding-series.ts).
 
 export type MarkerShape = "circle" | "square" | "triangle" | "diamond";
 

@@ -1,6 +1,7 @@
 // The compared facilities' overall ratings over time, overlaid in one chart. Each line has its own colour, dash
-// pattern and marker (equal ratings are drawn on the same pixels), named in the legend; a visually hidden table
-// gives the same values as text.
+// pattern and marker, named in the legend; facilities with equal ratings are drawn a few pixels apart, in the
+// legend's order from the top, and named in a note under the chart (coinciding-series.ts); a visually hidden
+// table gives the exact values as text.
 
 import { useMemo } from "react";
 import {
@@ -16,6 +17,7 @@ import {
 import { formatRating } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
+import { ChartNote } from "../../../components/charts/chart-note.tsx";
 import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
 import {
   CHART_MARGIN,
@@ -30,6 +32,11 @@ import {
   type SeriesStyle,
 } from "../../../components/charts/chart-theme.ts";
 import { ChartTooltip } from "../../../components/charts/chart-tooltip.tsx";
+import {
+  describeCoincidences,
+  findCoincidences,
+  seriesOffsets,
+} from "../../../components/charts/coinciding-series.ts";
 import { type CompareHistoryRow, describeCompareHistory } from "../lib/compare-history.ts";
 
 /** One colour per column (at most four), apart in hue and lightness. */
@@ -86,6 +93,21 @@ export function CompareHistoryChart({
   const ticks = useMemo(() => selectMonthTicks(rows.map((row) => row.date)), [rows]);
   const names = facilities.map((facility) => facility.name);
   const legend = facilities.map((facility, column) => ({ name: facility.name, style: columnStyle(column) }));
+  const { offsets, note } = useMemo(() => {
+    const points = rows.map((row) => ({ label: formatMonthYear(row.date), values: row.values }));
+    const releases = rows.filter((row) => !row.isGap).length;
+    return {
+      offsets: seriesOffsets(points, facilities.length),
+      note: describeCoincidences(
+        findCoincidences(
+          points,
+          facilities.map((facility) => facility.name),
+        ),
+        releases,
+        { one: "release", many: "releases", what: "overall ratings" },
+      ),
+    };
+  }, [rows, facilities]);
   return (
     <>
       <ChartFrame label={describeCompareHistory(rows, names)} testId="compare-history-chart">
@@ -105,12 +127,13 @@ export function CompareHistoryChart({
                 key={facility.ccn}
                 dataKey={(row: CompareHistoryRow) => row.values[column] ?? null}
                 name={facility.name}
-                {...stepLineProps(style)}
+                {...stepLineProps(style, offsets[column])}
               />
             );
           })}
         </LineChart>
       </ChartFrame>
+      {note && <ChartNote text={note} testId="compare-coincidence-note" />}
       <HistoryTable rows={rows} names={names} />
     </>
   );

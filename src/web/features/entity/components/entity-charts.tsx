@@ -19,6 +19,7 @@ import {
 import type { Entity, EntityTrendPoint } from "../../../../core/api-types.ts";
 import { formatAverage, formatCount } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
+import { fitAverageRatingAxis } from "../../../components/charts/average-rating-axis.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
 import { markerDot } from "../../../components/charts/chart-series.tsx";
 import {
@@ -45,7 +46,6 @@ const BAR_COLOR = "#2563eb";
 // Facilities without a rating are not a step of the scale: grey, and labelled 'Not rated' on the axis.
 const UNRATED_COLOR = "#94a3b8";
 const TREND_STYLE: SeriesStyle = { color: "#1d4ed8", dash: undefined, width: LINE_WIDTH, marker: "circle" };
-const TREND_TICKS = [1, 2, 3, 4, 5];
 
 function DataTable({
   summary,
@@ -170,6 +170,16 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
   const rows = useMemo(() => toTrendRows(points), [points]);
   const rowsByDate = useMemo(() => new Map(rows.map((row) => [row.date, row])), [rows]);
   const ticks = useMemo(() => selectMonthTicks(rows.map((row) => row.date)), [rows]);
+  // Fitted to the averages (a fixed 1-5 axis flattens a rise from 2.4 to 2.7), saying so on the chart and in its
+  // description whenever it does not span the whole scale.
+  const axis = useMemo(
+    () =>
+      fitAverageRatingAxis(
+        points.flatMap((point) => (point.averageOverallRating === null ? [] : [point.averageOverallRating])),
+      ),
+    [points],
+  );
+  const label = axis.note ? `${describeTrend(points)} ${axis.note}` : describeTrend(points);
   return (
     <section aria-labelledby="entity-trend" className={CARD} data-testid="entity-trend">
       <h2 id="entity-trend" className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -184,11 +194,22 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
         <p className="py-8 text-center text-slate-500">No rating history available for this entity.</p>
       ) : (
         <>
-          <ChartFrame label={describeTrend(points)} testId="trend-chart">
+          {axis.note && (
+            <p className="mb-2 text-xs font-medium text-slate-600" data-testid="trend-axis-note">
+              {axis.note}
+            </p>
+          )}
+          <ChartFrame label={label} testId="trend-chart">
             <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
               <CartesianGrid stroke={GRID_STROKE} vertical={false} />
               <XAxis {...MONTH_AXIS} ticks={ticks} />
-              <YAxis {...RATING_AXIS} domain={[1, 5]} ticks={TREND_TICKS} />
+              <YAxis
+                {...RATING_AXIS}
+                domain={axis.domain}
+                ticks={axis.ticks}
+                allowDecimals
+                tickFormatter={axis.formatTick}
+              />
               <Tooltip
                 content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} />}
                 cursor={CURSOR}

@@ -18,6 +18,7 @@ import {
   selectMonthTicks,
 } from "../../../../core/history.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
+import { ChartNote } from "../../../components/charts/chart-note.tsx";
 import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
 import {
   CHART_MARGIN,
@@ -31,12 +32,19 @@ import {
   type SeriesStyle,
 } from "../../../components/charts/chart-theme.ts";
 import { ChartTooltip } from "../../../components/charts/chart-tooltip.tsx";
+import {
+  describeCoincidences,
+  findCoincidences,
+  type SeriesPoint,
+  seriesOffsets,
+} from "../../../components/charts/coinciding-series.ts";
 import { describeHistoryChart } from "../lib/chart-descriptions.ts";
 
-// Ratings often coincide, and a line is always drawn at its true value: where lines share a value they share
-// pixels, so each has its own dash pattern and marker besides its colour. The solid Overall line is drawn first,
-// under the dashed ones, whose gaps let it (and each other) show through; the markers are drawn in the order
-// of MARKER_SHAPES, so that all four stay visible on a shared point.
+// Ratings often coincide (Overall = Health most of all): series that share a value somewhere in the range are
+// drawn a few pixels apart, in the legend's order from the top, and the note under the chart names them and the
+// months (coinciding-series.ts); the tooltip and the table give the exact ratings. Each series also has its own
+// dash pattern and marker besides its colour, so that they stay apart in black and white; the markers are drawn
+// in the order of MARKER_SHAPES.
 export const HISTORY_SERIES = [
   {
     key: "overall",
@@ -71,6 +79,15 @@ export const HISTORY_SERIES = [
 ] as const satisfies readonly { key: keyof HistoryChartRow; name: string; style: SeriesStyle }[];
 
 const LEGEND_ENTRIES = HISTORY_SERIES.map(({ name, style }) => ({ name, style }));
+const SERIES_NAMES = HISTORY_SERIES.map(({ name }) => name);
+
+/** The four ratings of each release in the range (months without one have none). */
+function toSeriesPoints(rows: readonly HistoryChartRow[]): SeriesPoint[] {
+  return rows.map((row) => ({
+    label: formatMonthYear(row.date),
+    values: HISTORY_SERIES.map((series) => row[series.key]),
+  }));
+}
 
 function HistoryTooltip({
   active,
@@ -100,18 +117,41 @@ function HistoryTooltip({
 export function HistoryChart({ rows, range }: { rows: readonly HistoryChartRow[]; range: HistoryRange }) {
   const rowsByDate = useMemo(() => new Map(rows.map((row) => [row.date, row])), [rows]);
   const ticks = useMemo(() => selectMonthTicks(rows.map((row) => row.date)), [rows]);
+  const { offsets, note } = useMemo(() => {
+    const points = toSeriesPoints(rows);
+    const releases = rows.filter((row) => !row.isGap).length;
+    return {
+      offsets: seriesOffsets(points, HISTORY_SERIES.length),
+      note: describeCoincidences(findCoincidences(points, SERIES_NAMES), releases, {
+        one: "release",
+        many: "releases",
+        what: "ratings",
+      }),
+    };
+  }, [rows]);
   return (
-    <ChartFrame label={describeHistoryChart(rows, range)} testId="history-chart">
-      <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-        <XAxis {...MONTH_AXIS} ticks={ticks} />
-        <YAxis {...RATING_AXIS} />
-        <Tooltip content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />} cursor={CURSOR} />
-        <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={LEGEND_ENTRIES} />} />
-        {HISTORY_SERIES.map((series) => (
-          <Line key={series.key} dataKey={series.key} name={series.name} {...stepLineProps(series.style)} />
-        ))}
-      </LineChart>
-    </ChartFrame>
+    <>
+      <ChartFrame label={describeHistoryChart(rows, range)} testId="history-chart">
+        <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis {...MONTH_AXIS} ticks={ticks} />
+          <YAxis {...RATING_AXIS} />
+          <Tooltip
+            content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />}
+            cursor={CURSOR}
+          />
+          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={LEGEND_ENTRIES} />} />
+          {HISTORY_SERIES.map((series, index) => (
+            <Line
+              key={series.key}
+              dataKey={series.key}
+              name={series.name}
+              {...stepLineProps(series.style, offsets[index])}
+            />
+          ))}
+        </LineChart>
+      </ChartFrame>
+      {note && <ChartNote text={note} testId="history-coincidence-note" />}
+    </>
   );
 }

@@ -112,7 +112,7 @@ export function HistoryCharts({ snapshots }: { snapshots: readonly RatingSnapsho
           </h2>
           <p className="mt-0.5 text-sm text-slate-500">
             Overall rating through the year, one line per year (all releases), each with its own colour, line
-            pattern and marker; years with equal ratings share the line.
+            pattern and marker; years with equal ratings are drawn slightly apart.
           </p>
         </div>
         <SeasonalityChart seasonality={seasonality} />

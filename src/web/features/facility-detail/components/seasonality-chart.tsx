@@ -18,6 +18,7 @@ import {
   type SeasonalityRow,
 } from "../../../../core/history.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
+import { ChartNote } from "../../../components/charts/chart-note.tsx";
 import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
 import {
   CHART_MARGIN,
@@ -32,6 +33,11 @@ import {
   type SeriesStyle,
 } from "../../../components/charts/chart-theme.ts";
 import { ChartTooltip } from "../../../components/charts/chart-tooltip.tsx";
+import {
+  describeCoincidences,
+  findCoincidences,
+  seriesOffsets,
+} from "../../../components/charts/coinciding-series.ts";
 import { describeSeasonalityChart } from "../lib/chart-descriptions.ts";
 
 /** The first of each month: the only labelled positions, 'Jan' to 'Dec'. */
@@ -42,9 +48,10 @@ function formatMonthTick(monthDay: string): string {
 }
 
 /**
- * Years with the same rating are drawn at that rating, on the same pixels: besides its colour (five, cycling),
- * each year has its own dash pattern and marker, counted from the newest year, which is solid. Six patterns and
- * four markers with five colours keep up to 60 years apart.
+ * Besides its colour (five, cycling), each year has its own dash pattern and marker, counted from the newest year,
+ * which is solid. Six patterns and four markers with five colours keep up to 60 years apart. Years with the same
+ * rating on a day are drawn a few pixels apart, in the legend's order from the top, and named in the note under
+ * the chart (coinciding-series.ts).
  */
 export function getYearStyle(index: number, count: number): SeriesStyle {
   const fromNewest = count - 1 - index;
@@ -92,27 +99,53 @@ export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) 
       years.map((year, index) => ({ year, name: String(year), style: getYearStyle(index, years.length) })),
     [years],
   );
-  const drawOrder = useMemo(() => [...lines].reverse(), [lines]);
+  const { offsets, note } = useMemo(() => {
+    const points = rows.map((row) => ({
+      label: formatMonthDay(row.monthDay),
+      values: years.map((year) => row.ratings[String(year)] ?? null),
+    }));
+    const dates = points.filter((point) => point.values.some((value) => value !== null)).length;
+    return {
+      offsets: seriesOffsets(points, years.length),
+      note: describeCoincidences(
+        findCoincidences(
+          points,
+          years.map((year) => String(year)),
+        ),
+        dates,
+        { one: "date", many: "dates", what: "ratings" },
+      ),
+    };
+  }, [rows, years]);
+  const drawOrder = useMemo(
+    () => lines.map((line, index) => ({ ...line, offset: offsets[index] ?? 0 })).reverse(),
+    [lines, offsets],
+  );
   return (
-    <ChartFrame label={describeSeasonalityChart(seasonality)} testId="seasonality-chart">
-      <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID_STROKE} vertical={false} />
-        <XAxis {...MONTH_AXIS} dataKey="monthDay" ticks={MONTH_TICKS} tickFormatter={formatMonthTick} />
-        <YAxis {...RATING_AXIS} />
-        <Tooltip
-          content={(props) => <SeasonalityTooltip {...props} years={years} rowsByMonthDay={rowsByMonthDay} />}
-          cursor={CURSOR}
-        />
-        <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={lines} />} />
-        {drawOrder.map(({ year, name, style }) => (
-          <Line
-            key={year}
-            dataKey={(row: SeasonalityRow) => row.ratings[name] ?? null}
-            name={name}
-            {...stepLineProps(style)}
+    <>
+      <ChartFrame label={describeSeasonalityChart(seasonality)} testId="seasonality-chart">
+        <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
+          <CartesianGrid stroke={GRID_STROKE} vertical={false} />
+          <XAxis {...MONTH_AXIS} dataKey="monthDay" ticks={MONTH_TICKS} tickFormatter={formatMonthTick} />
+          <YAxis {...RATING_AXIS} />
+          <Tooltip
+            content={(props) => (
+              <SeasonalityTooltip {...props} years={years} rowsByMonthDay={rowsByMonthDay} />
+            )}
+            cursor={CURSOR}
           />
-        ))}
-      </LineChart>
-    </ChartFrame>
+          <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={lines} />} />
+          {drawOrder.map(({ year, name, style, offset }) => (
+            <Line
+              key={year}
+              dataKey={(row: SeasonalityRow) => row.ratings[name] ?? null}
+              name={name}
+              {...stepLineProps(style, offset)}
+            />
+          ))}
+        </LineChart>
+      </ChartFrame>
+      {note && <ChartNote text={note} testId="seasonality-coincidence-note" />}
+    </>
   );
 }

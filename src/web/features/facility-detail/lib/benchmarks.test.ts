@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BENCHMARK_MEASURES, type Benchmark, type Benchmarks } from "../../../../core/api-types.ts";
+import {
+  BENCHMARK_MEASURES,
+  type Benchmark,
+  type Benchmarks,
+  type FacilityDetail,
+} from "../../../../core/api-types.ts";
 import { benchmarkCount, formatBenchmarkValue, getBenchmarkParts } from "./benchmarks.ts";
+import { getDetailSections } from "./facility-lines.ts";
 
 function benchmark(average: number | null, count: number): Benchmark {
   return Object.fromEntries(BENCHMARK_MEASURES.map((measure) => [measure, { average, count }])) as Benchmark;
@@ -15,6 +21,7 @@ describe("formatBenchmarkValue", () => {
     expect(formatBenchmarkValue("rnStaffingHoursPerResidentPerDay", average(0.8765))).toBe("0.88");
     expect(formatBenchmarkValue("healthDeficiencyScore", average(41.239))).toBe("41.24");
     expect(formatBenchmarkValue("totalNursingStaffTurnover", average(47.26))).toBe("47.3%");
+    expect(formatBenchmarkValue("totalNursingStaffTurnover", average(49.01))).toBe("49.0%");
     expect(formatBenchmarkValue("finesTotalDollars", average(16250.456))).toBe("$16,250.46");
   });
 
@@ -49,5 +56,66 @@ describe("getBenchmarkParts", () => {
   it("counts the facilities an average is over", () => {
     expect(benchmarkCount(both.national, "overallRating")).toBe(14_800);
     expect(benchmarkCount(null, "overallRating")).toBe(0);
+  });
+});
+
+/** The digits after the decimal point of each number in a text ('36.0% hrs' -> [1]). */
+function decimalsOf(text: string): number[] {
+  return [...text.matchAll(/\d[\d,]*(?:\.(\d+))?/g)].map((match) => match[1]?.length ?? 0);
+}
+
+describe("a value and its averages side by side", () => {
+  // Whole values and averages: the ones that used to lose their decimals ('36%' beside 'TX avg 48.8%').
+  const facility = {
+    ccn: "455138",
+    providerName: "SAMPLE",
+    state: "TX",
+    overallRating: 3,
+    healthInspectionRating: 3,
+    staffingRating: 2,
+    qmRating: 4,
+    totalWeightedHealthSurveyScore: 16,
+    finesTotalDollars: 6600,
+    rnStaffingHoursPerResidentPerDay: 1,
+    totalNursingStaffTurnover: 36,
+    // Lines without an average are not about this: left out.
+    substantiatedComplaints: null,
+    infectionControlCitations: null,
+    paymentDenials: null,
+    administratorsLeft: null,
+    certifiedBeds: null,
+    averageResidentsPerDay: null,
+    affiliatedEntityName: null,
+  } as FacilityDetail;
+  const averages = (value: number) => benchmark(value, 100);
+
+  it("use the same decimals for every measure, whole numbers included", () => {
+    for (const [state, national] of [
+      [48.8, 49],
+      [49, 48.75],
+      [3.04, 3],
+    ] as const) {
+      const scopes: Benchmarks = { state: averages(state), national: averages(national) };
+      const lines = getDetailSections(facility).flatMap((section) => section.lines);
+      const measured = lines.filter((line) => line.measure && !line.value.endsWith("/5"));
+      expect(measured.map((line) => line.label)).toEqual([
+        "Health Deficiency Score",
+        "Fines",
+        "RN Staffing Hours",
+        "Turnover Rate",
+      ]);
+      for (const line of measured) {
+        const parts = getBenchmarkParts(line.measure ?? "overallRating", scopes, "TX");
+        expect(parts, line.label).toHaveLength(2);
+        const decimals = [line.value, ...parts.map((part) => part.value)].flatMap(decimalsOf);
+        expect(new Set(decimals).size, `${line.label}: ${line.value} / ${parts.map((p) => p.value)}`).toBe(1);
+      }
+      expect(lines.find((line) => line.label === "Turnover Rate")?.value).toBe("36.0%");
+    }
+  });
+
+  it("show both averages of a rating with 1 decimal", () => {
+    const parts = getBenchmarkParts("overallRating", { state: averages(3), national: averages(3.04) }, "TX");
+    expect(parts.map((part) => part.value)).toEqual(["3.0", "3.0"]);
   });
 });

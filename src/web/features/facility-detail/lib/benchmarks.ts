@@ -1,26 +1,12 @@
 // The state and national averages shown beside a facility's values: which measure each line compares with, and
-// the averages formatted with the same decimals as the value itself (ratings: 1 decimal).
+// the averages formatted in the measure's one format (src/core/format.ts), the one of the value itself.
 import type { Average, Benchmark, BenchmarkMeasure, Benchmarks } from "../../../../core/api-types.ts";
-import { formatDecimal, formatUsd } from "../../../../core/format.ts";
-
-const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-
-const FORMATS: Record<BenchmarkMeasure, (value: number) => string> = {
-  overallRating: (value) => formatDecimal(value, 1),
-  healthInspectionRating: (value) => formatDecimal(value, 1),
-  staffingRating: (value) => formatDecimal(value, 1),
-  qmRating: (value) => formatDecimal(value, 1),
-  healthDeficiencyScore: (value) => formatDecimal(value, 2),
-  totalWeightedHealthSurveyScore: (value) => formatDecimal(value, 2),
-  rnStaffingHoursPerResidentPerDay: (value) => formatDecimal(value, 2),
-  totalNursingStaffTurnover: (value) => `${percent.format(value)}%`,
-  finesTotalDollars: formatUsd,
-};
+import { formatMeasure } from "../../../../core/format.ts";
 
 /** One average as shown: null when no facility reports the measure (nothing to compare with). */
 export function formatBenchmarkValue(measure: BenchmarkMeasure, average: Average | undefined): string | null {
   if (!average || average.average === null || average.count === 0) return null;
-  return FORMATS[measure](average.average);
+  return formatMeasure(measure, average.average);
 }
 
 export interface BenchmarkPart {

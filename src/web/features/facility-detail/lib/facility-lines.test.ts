@@ -128,7 +128,7 @@ describe("getDetailSections", () => {
     });
     expect(zeros["Staffing & Turnover"]).toContainEqual({
       label: "Turnover Rate",
-      value: "0%",
+      value: "0.0%",
       measure: "totalNursingStaffTurnover",
     });
   });

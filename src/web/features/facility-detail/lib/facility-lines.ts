@@ -1,6 +1,12 @@
 // The labelled lines of the detail sections (SPEC section 2): formats, and which lines a facility shows.
 import type { BenchmarkMeasure, FacilityDetail } from "../../../../core/api-types.ts";
-import { formatCount, formatDecimal, formatRatingOutOf5, formatUsd } from "../../../../core/format.ts";
+import {
+  formatCount,
+  formatDecimal,
+  formatPercent,
+  formatRatingOutOf5,
+  formatUsd,
+} from "../../../../core/format.ts";
 import { entityPath } from "../../entity/lib/entity-path.ts";
 
 export interface DetailLine {
@@ -19,8 +25,6 @@ export interface DetailSection {
   title: string;
   lines: DetailLine[];
 }
-
-const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 /** A line only when there is a value (SPEC: each line is shown only when its value is not null). */
 function line<T>(
@@ -80,7 +84,7 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
         ...line(
           "Turnover Rate",
           facility.totalNursingStaffTurnover,
-          (value) => `${percent.format(value)}%`,
+          formatPercent,
           "totalNursingStaffTurnover",
         ),
         ...line("Administrator Turnover", facility.administratorsLeft, formatCount),
