@@ -12,6 +12,7 @@ import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../scripts/free-port.ts";
 import { prepareNational } from "./datasets.ts";
+import { mixPaths, readMixData } from "./load-mix.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -58,55 +59,12 @@ try {
     await new Promise((done) => setTimeout(done, 250));
   }
 
-  // The mix, built from the data: states, entities and CCNs the server lists.
-  const states = (await (await fetch(`${base}/api/lookups/states`)).json()) as string[];
-  const entities = ((await (await fetch(`${base}/api/lookups/entities`)).json()) as string[]).slice(0, 200);
-  // The facilities whose detail, history and alerts are asked for: the first BENCH_LOAD_FACILITIES in list order
-  // (default 1,000: the facilities visitors open most; "all" for every one, nearly every read then a miss).
-  const ccns: string[] = [];
-  let totalCount = 0;
-  for (let page = 1; ccns.length < facilityCount; page += 1) {
-    const list = (await (await fetch(`${base}/api/facilities?pageSize=1000&page=${page}`)).json()) as {
-      data: { ccn: string }[];
-      totalCount: number;
-    };
-    totalCount = list.totalCount;
-    ccns.push(...list.data.map((item) => item.ccn).slice(0, facilityCount - ccns.length));
-    if (list.data.length < 1000) break;
-  }
-  const pages = Math.ceil(totalCount / 100);
+  // The mix, built from the data: states, entities and CCNs the server lists. The facilities whose detail, history
+  // and alerts are asked for: the first BENCH_LOAD_FACILITIES in list order (default 1,000: the facilities visitors
+  // open most; "all" for every one, nearly every read then a miss).
   const assets = readdirSync(join(root, "dist/web/assets")).map((name) => `/assets/${name}`);
+  const nextPath = mixPaths(await readMixData(base, facilityCount, assets));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
-  const kinds: [weight: number, path: () => string][] = [
-    [20, () => `/api/facilities?page=${1 + Math.floor(Math.random() * pages)}`],
-    [8, () => `/api/facilities?state=${pick(states)}&page=${1 + Math.floor(Math.random() * 3)}`],
-    [5, () => `/api/facilities?rating=${1 + Math.floor(Math.random() * 5)}&state=${pick(states)}`],
-    [5, () => `/api/facilities?entity=${encodeURIComponent(pick(entities))}`],
-    [5, () => `/api/facilities?search=${pick(["care", "health", "rehab", "manor", "villa", "center"])}`],
-    [
-      8,
-      () =>
-        `/api/facilities?alertEnabled=true&alertPeriod=${pick(["lastPeriod", "lastQuarter"])}&alertThreshold=${1 + Math.floor(Math.random() * 2)}&alertMetric=${encodeURIComponent(pick(["Overall Rating", "Staffing Rating", "QM Rating", "Health Inspection Rating"]))}&page=${1 + Math.floor(Math.random() * 5)}`,
-    ],
-    [
-      4,
-      () => `/api/alerts?period=${pick(["lastPeriod", "lastQuarter"])}&ccn=${pick(ccns)}&ccn=${pick(ccns)}`,
-    ],
-    [12, () => `/api/facilities/${pick(ccns)}`],
-    [12, () => `/api/facilities/${pick(ccns)}/history`],
-    [6, () => "/api/meta"],
-    [3, () => `/api/lookups/${pick(["states", "entities"])}`],
-    [6, () => pick(["/", "/facility/015009", ...assets])],
-  ];
-  const totalWeight = kinds.reduce((sum, [weight]) => sum + weight, 0);
-  const nextPath = () => {
-    let roll = Math.random() * totalWeight;
-    for (const [weight, path] of kinds) {
-      roll -= weight;
-      if (roll < 0) return path();
-    }
-    return "/api/meta";
-  };
   // Revalidations: ETags of some answers, sent back with If-None-Match.
   const etags: [string, string][] = [];
   for (let index = 0; index < 200; index += 1) {

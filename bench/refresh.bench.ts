@@ -22,9 +22,7 @@ import { openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createApp } from "../src/server/app.ts";
 import { DataLoader } from "../src/server/data-loader.ts";
-import { monthName, writeMonthlyArchive } from "../test/cms-standin/archives.ts";
-import { perturbRatings, setProcessingDate } from "../test/cms-standin/layouts.ts";
-import type { StandinCommand } from "./cms-standin-process.ts";
+import { startStandinProcess, writeNewMonth } from "./cms-refresh.ts";
 import { commandLine, printCommandLine } from "./command-line.ts";
 import { buildCmsHistory, CMS_HISTORY_DB } from "./datasets.ts";
 import type { Samples, StartMessage } from "./refresh-load.ts";
@@ -37,7 +35,6 @@ const TARGET_MAX_MS = 2000;
 /** The new month the stand-in publishes: the history ends with Nov 2026 (the demo calendar has no December). */
 const NEW_MONTH = "2027-01";
 const NEW_DATE = `${NEW_MONTH}-01`;
-const NEW_ARCHIVE_DATE = `${NEW_MONTH}-20`;
 const WARMUP_MS = 3000;
 /** Event-loop stalls of the server process from this long are listed. */
 const STALL_MS = 150;
@@ -48,41 +45,6 @@ const ENV_NAMES = ["BENCH_CONNECTIONS", "BENCH_SLOW_MS", "BENCH_LOADER_YIELD_MS"
 const LOADER_YIELD_MS = Number(process.env.BENCH_LOADER_YIELD_MS ?? 0);
 const STATISTICS_TARGET = Number(process.env.BENCH_STATISTICS_TARGET ?? 0);
 printCommandLine(ENV_NAMES);
-/** The stand-in CMS in a process of its own (bench/cms-standin-process.ts). */
-async function startStandinProcess() {
-  const child = fork(join(root, "bench/cms-standin-process.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const reply = () =>
-    new Promise<{ type: string; baseUrl?: string }>((done, fail) => {
-      const onExit = (code: number | null) => fail(new Error(`the stand-in CMS exited with ${code}`));
-      child.once("exit", onExit);
-      child.once("message", (message: { type: string; baseUrl?: string }) => {
-        child.off("exit", onExit);
-        done(message);
-      });
-    });
-  const ready = await reply();
-  const send = async (command: StandinCommand) => {
-    const answered = reply();
-    child.send(command);
-    await answered;
-  };
-  return {
-    baseUrl: ready.baseUrl as string,
-    setCurrent: (file: Extract<StandinCommand, { type: "setCurrent" }>["file"]) =>
-      send({ type: "setCurrent", file }),
-    publish: (archive: Extract<StandinCommand, { type: "publish" }>["archive"]) =>
-      send({ type: "publish", archive }),
-    close: async () => {
-      const exited = new Promise((done) => child.once("exit", done));
-      child.send({ type: "close" } satisfies StandinCommand);
-      await exited;
-    },
-  };
-}
-
 /** Busy and total jiffies of all CPUs of the machine (/proc/stat), to tell how busy it was in a window. */
 function machineCpu(): { busy: number; total: number } {
   try {
@@ -186,19 +148,7 @@ try {
   );
 
   // The new month, made before the traffic starts: the current file with moved ratings and the new date.
-  const currentBody = history.current.body;
-  if (Buffer.isBuffer(currentBody)) throw new Error("the history's current file is not on disk");
-  const newCsv = setProcessingDate(perturbRatings(readFileSync(currentBody.path, "utf8"), 2027), NEW_DATE);
-  const newCsvPath = join(work, `NH_ProviderInfo_${monthName(NEW_MONTH)}.csv`);
-  writeFileSync(newCsvPath, newCsv);
-  const newArchivePath = join(work, `nursing-homes_${NEW_ARCHIVE_DATE}.zip`);
-  await writeMonthlyArchive(newArchivePath, {
-    layout: "L3",
-    archiveDate: NEW_ARCHIVE_DATE,
-    dataMonth: NEW_MONTH,
-    providerCsv: newCsv,
-    junk: true,
-  });
+  const newMonth = await writeNewMonth(history, work, NEW_MONTH);
 
   // The load generator.
   const ccns = (await opened.query<{ ccn: string }>("SELECT ccn FROM facility ORDER BY ccn")).map(
@@ -228,12 +178,8 @@ try {
 
   await sleep(WARMUP_MS);
   // The refresh.
-  await standin.setCurrent({
-    fileName: `NH_ProviderInfo_${monthName(NEW_MONTH)}.csv`,
-    body: { path: newCsvPath },
-    modified: NEW_ARCHIVE_DATE,
-  });
-  await standin.publish({ date: NEW_ARCHIVE_DATE, body: { path: newArchivePath } });
+  await standin.setCurrent(newMonth.current);
+  await standin.publish(newMonth.archive);
   // What the refresh is doing (its status, as /api/meta shows it) and when the event loop stood still.
   const phases: { at: number; step: string }[] = [];
   const stalls: { at: number; ms: number }[] = [];

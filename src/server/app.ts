@@ -48,6 +48,7 @@ import {
   bodyText,
   type CachedResponse,
   hashKey,
+  IdentityBodies,
   ResponseCache,
   toCachedResponse,
   toCachedResponseAsync,
@@ -127,13 +128,13 @@ function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 }
 
-/** A cached answer: its gzipped bytes to a client that takes gzip, else its text. */
-function sendCached(c: Context, entry: CachedResponse): Response {
+/** A cached answer: its gzipped bytes to a client that takes gzip, else its plain bytes (kept for hot answers). */
+function sendCached(c: Context, entry: CachedResponse, identity: IdentityBodies): Response {
   if (entry.gzipped && acceptsGzip(c)) {
     c.header("Content-Encoding", "gzip");
     return c.body(bytesOf(entry.gzipped), 200);
   }
-  return c.body(bodyText(entry), 200);
+  return c.body(bytesOf(identity.get(entry)), 200);
 }
 
 /** The list response (docs/api.md), written around the page's items, which are JSON text already. */
@@ -151,6 +152,7 @@ export type App = Hono & {
 export function createApp(options: AppOptions): App {
   const { db, logger } = options;
   const cache = new ResponseCache(options.cacheEntries);
+  const identity = new IdentityBodies();
   const queue = new ComputeQueue({
     maxRunning: options.maxRunning ?? (db.kind === "pglite" ? 2 : 8),
     maxHeavy: db.kind === "pglite" ? 1 : 2,
@@ -249,7 +251,7 @@ export function createApp(options: AppOptions): App {
     }
     cacheHeaders();
     c.header("Content-Type", "application/json; charset=UTF-8");
-    return sendCached(c, entry);
+    return sendCached(c, entry, identity);
   };
 
   /** Computes the answers most asked for under a new data version, each through the queue at the warm-up's priority. */
@@ -377,7 +379,7 @@ export function createApp(options: AppOptions): App {
     if (c.req.header("if-none-match") === etag) return c.body(null, 304);
     // Between loads the answer stays the same: compressed once, not on every request.
     if (metaAnswer?.etag !== etag) metaAnswer = { etag, entry: toCachedResponse(body) };
-    return sendCached(c, metaAnswer.entry);
+    return sendCached(c, metaAnswer.entry, identity);
   });
 
   app.get("/api/facilities", (c) => {

@@ -13,7 +13,21 @@ import { readServerEnv } from "./env.ts";
 
 const env = readServerEnv();
 const HEADERS_TIMEOUT_MS = 10_000;
-const logger = pino({ level: env.LOG_LEVEL });
+/**
+ * The log (one JSON line per request at the default level, and what the loads do) is written in batches: a write of
+ * at least 4 KB, or whatever has gathered after at most a second, instead of a write to stdout per request (which
+ * cost a cached answer a fifth of its time). What is still buffered is written when the process exits.
+ */
+const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+setInterval(() => logDestination.flush(), 1000).unref();
+process.on("exit", () => {
+  try {
+    logDestination.flushSync();
+  } catch {
+    // Nothing to write, or stdout is gone.
+  }
+});
+const logger = pino({ level: env.LOG_LEVEL }, logDestination);
 
 /** A database that cannot be opened stops the start with one sentence (and its hint), not a stack trace. */
 async function openDatabase(): Promise<Db> {

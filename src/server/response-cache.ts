@@ -115,6 +115,37 @@ export class ResponseCache {
   }
 }
 
+/**
+ * The bodies of cached answers as plain bytes, for the clients that do not take gzip, so that a hot answer is not
+ * inflated and encoded again on every request: the most recently sent, within `maxBytes`.
+ */
+export class IdentityBodies {
+  private readonly bodies = new Map<CachedResponse, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
+
+  get(entry: CachedResponse): Buffer {
+    let body = this.bodies.get(entry);
+    if (body) {
+      this.bodies.delete(entry);
+      this.bodies.set(entry, body);
+      return body;
+    }
+    body = entry.gzipped ? gunzipSync(entry.gzipped) : Buffer.from(entry.body);
+    if (body.length > this.maxBytes / 4) return body;
+    this.bodies.set(entry, body);
+    this.bytes += body.length;
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.bodies.entries().next();
+      if (oldest.done) break;
+      this.bytes -= oldest.value[1].length;
+      this.bodies.delete(oldest.value[0]);
+    }
+    return body;
+  }
+}
+
 /** A short, stable hash (FNV-1a) for ETags. */
 export function hashKey(text: string): string {
   let hash = 0x811c9dc5;

@@ -1,0 +1,80 @@
+// What the benchmarks that refresh from CMS share: the stand-in CMS serving the full history from a process of its
+// own (bench/cms-standin-process.ts), and the new month it publishes (the history's current file with moved ratings
+// and a new processing date, as a current CSV and as a monthly archive in the newest layout).
+import { fork } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { monthName, writeMonthlyArchive } from "../test/cms-standin/archives.ts";
+import type { History } from "../test/cms-standin/history.ts";
+import { perturbRatings, setProcessingDate } from "../test/cms-standin/layouts.ts";
+import type { CurrentFile, ListedArchive } from "../test/cms-standin/server.ts";
+import type { StandinCommand } from "./cms-standin-process.ts";
+
+const root = resolve(import.meta.dirname, "..");
+
+/** The stand-in CMS in a process of its own (bench/cms-standin-process.ts). */
+export async function startStandinProcess() {
+  const child = fork(join(root, "bench/cms-standin-process.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const reply = () =>
+    new Promise<{ type: string; baseUrl?: string }>((done, fail) => {
+      const onExit = (code: number | null) => fail(new Error(`the stand-in CMS exited with ${code}`));
+      child.once("exit", onExit);
+      child.once("message", (message: { type: string; baseUrl?: string }) => {
+        child.off("exit", onExit);
+        done(message);
+      });
+    });
+  const ready = await reply();
+  const send = async (command: StandinCommand) => {
+    const answered = reply();
+    child.send(command);
+    await answered;
+  };
+  return {
+    baseUrl: ready.baseUrl as string,
+    setCurrent: (file: Extract<StandinCommand, { type: "setCurrent" }>["file"]) =>
+      send({ type: "setCurrent", file }),
+    publish: (archive: Extract<StandinCommand, { type: "publish" }>["archive"]) =>
+      send({ type: "publish", archive }),
+    close: async () => {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.send({ type: "close" } satisfies StandinCommand);
+      await exited;
+    },
+  };
+}
+
+/** The new month `month` (YYYY-MM) of the history, written into `dir`: its current file and its archive (the 20th). */
+export async function writeNewMonth(
+  history: History,
+  dir: string,
+  month: string,
+): Promise<{ date: string; current: CurrentFile; archive: ListedArchive }> {
+  const date = `${month}-01`;
+  const archiveDate = `${month}-20`;
+  const currentBody = history.current.body;
+  if (Buffer.isBuffer(currentBody)) throw new Error("the history's current file is not on disk");
+  const csv = setProcessingDate(
+    perturbRatings(readFileSync(currentBody.path, "utf8"), Number(month.slice(0, 4))),
+    date,
+  );
+  const fileName = `NH_ProviderInfo_${monthName(month)}.csv`;
+  const csvPath = join(dir, fileName);
+  writeFileSync(csvPath, csv);
+  const archivePath = join(dir, `nursing-homes_${archiveDate}.zip`);
+  await writeMonthlyArchive(archivePath, {
+    layout: "L3",
+    archiveDate,
+    dataMonth: month,
+    providerCsv: csv,
+    junk: true,
+  });
+  return {
+    date,
+    current: { fileName, body: { path: csvPath }, modified: archiveDate },
+    archive: { date: archiveDate, body: { path: archivePath } },
+  };
+}
