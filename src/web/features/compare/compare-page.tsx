@@ -10,19 +10,19 @@ import type { FacilityDetail } from "../../../core/api-types.ts";
 import { BackButton } from "../../components/back-button.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { sharePageLink } from "../../lib/share-link.ts";
-import { facilityQueryOptions, historyQueryOptions } from "../facility-detail/api/facility-detail-queries.ts";
 import {
   type CompareItem,
   compareHref,
   compareStore,
   MAX_COMPARE_FACILITIES,
   parseCompareParams,
-} from "./compare-selection.ts";
+} from "../../lib/compare-selection.ts";
+import { facilityQueryOptions, historyQueryOptions } from "../../lib/facility-detail-queries.ts";
+import { sharePageLink } from "../../lib/share-link.ts";
 import { CompareTable } from "./components/compare-table.tsx";
-import { useCompareSelection } from "./hooks/use-compare-selection.ts";
 import { mergeHistories } from "./lib/compare-history.ts";
 
 const CompareHistoryChart = lazy(() =>

@@ -10,7 +10,7 @@ import { BackButton } from "../../components/back-button.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { benchmarksQueryOptions, facilityQueryOptions } from "./api/facility-detail-queries.ts";
+import { benchmarksQueryOptions, facilityQueryOptions } from "../../lib/facility-detail-queries.ts";
 import { BenchmarksLegend } from "./components/benchmarks-legend.tsx";
 import { DetailSectionCard } from "./components/detail-section.tsx";
 import { FacilityHeader } from "./components/facility-header.tsx";

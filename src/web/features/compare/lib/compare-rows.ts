@@ -3,7 +3,8 @@
 import type { FacilityDetail } from "../../../../core/api-types.ts";
 import { formatCount, formatDecimal, formatRatingOutOf5, formatUsd } from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
-import { formatPhone } from "../../facility-detail/lib/facility-lines.ts";
+import { entityPath } from "../../../lib/entity-path.ts";
+import { formatPhone } from "../../../lib/facility-contact.ts";
 
 /** Higher is better (ratings, nurse hours) or lower is better (deficiencies, fines, turnover). */
 export type Better = "higher" | "lower";
@@ -155,7 +156,7 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
         text: (f) => text(f.affiliatedEntityName),
         href: (f) => {
           const name = f.affiliatedEntityName?.trim();
-          return name ? `/entity/${encodeURIComponent(name)}` : null;
+          return name ? entityPath(name) : null;
         },
       },
       { id: "ownershipType", label: "Ownership", text: (f) => text(f.ownershipType) },

@@ -3,9 +3,9 @@ import { LoaderCircle, RotateCcw, SearchX, Star, TriangleAlert } from "lucide-re
 import type { ReactNode } from "react";
 import type { FacilityListResponse } from "../../../../core/api-types.ts";
 import type { AlertMetric } from "../../../../core/constants.ts";
+import { FacilityCardGrid } from "../../../components/facility-cards/facility-card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { isTimeoutMessage } from "../errors.ts";
-import { FacilityCardGrid } from "./facility-card-grid.tsx";
 
 export const EMPTY_TEXTS = {
   favorites: "You haven't added any facilities to your favorites yet.",

@@ -1,9 +1,9 @@
-// The detail page's compare toggle, with the compare tray: one component for the facility header.
+// The detail page's compare toggle, with the compare bar: one component for the facility header.
 import { Check, GitCompareArrows } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../lib/cn.ts";
 import { useCompareSelection } from "../hooks/use-compare-selection.ts";
-import { CompareTray } from "./compare-tray.tsx";
+import { cn } from "../lib/cn.ts";
+import { CompareBar } from "./compare-bar.tsx";
+import { Button } from "./ui/button.tsx";
 
 export function CompareToggle({ ccn, providerName }: { ccn: string; providerName: string }) {
   const { ids, toggle } = useCompareSelection();
@@ -20,7 +20,7 @@ export function CompareToggle({ ccn, providerName }: { ccn: string; providerName
         {isChosen ? <Check aria-hidden /> : <GitCompareArrows aria-hidden />}
         Compare<span className="sr-only"> {providerName}</span>
       </Button>
-      <CompareTray />
+      <CompareBar />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STORAGE_KEYS } from "../../../core/constants.ts";
-import type { KeyValueStorage } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../core/constants.ts";
 import {
   COMPARE_LIMIT_TEXT,
   compareHref,
@@ -9,6 +8,7 @@ import {
   parseCompareParams,
   parseCompareSelection,
 } from "./compare-selection.ts";
+import type { KeyValueStorage } from "./storage.ts";
 
 class MemoryStorage implements KeyValueStorage {
   readonly items = new Map<string, string>();

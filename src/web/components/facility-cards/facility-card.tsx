@@ -1,13 +1,13 @@
 import { memo } from "react";
-import type { FacilityListItem, RatingAlert } from "../../../../core/api-types.ts";
-import type { AlertMetric } from "../../../../core/constants.ts";
+import type { FacilityListItem, RatingAlert } from "../../../core/api-types.ts";
+import type { AlertMetric } from "../../../core/constants.ts";
 import {
   changeDirection,
   formatCount,
   formatRatingOutOf5,
   formatSignedChange,
-} from "../../../../core/format.ts";
-import { cn } from "../../../lib/cn.ts";
+} from "../../../core/format.ts";
+import { cn } from "../../lib/cn.ts";
 import "./facility-card.css";
 
 export interface FacilityCardProps {

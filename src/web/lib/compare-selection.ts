@@ -1,9 +1,9 @@
 // The facilities chosen for comparison, kept on the device (like favourites) and in the /compare address.
-// Stored as [{ ccn, providerName }] in choice order: the name lets the compare tray show what was chosen without
+// Stored as [{ ccn, providerName }] in choice order: the name lets the compare bar show what was chosen without
 // asking the server.
 import * as z from "zod/mini";
-import { CCN_PATTERN, STORAGE_KEYS } from "../../../core/constants.ts";
-import { createStoredList, type KeyValueStorage, parseStoredList } from "../../lib/storage.ts";
+import { CCN_PATTERN, STORAGE_KEYS } from "../../core/constants.ts";
+import { createStoredList, type KeyValueStorage, parseStoredList } from "./storage.ts";
 
 /** How many facilities fit side by side in the comparison. */
 export const MAX_COMPARE_FACILITIES = 4;

@@ -1,26 +1,26 @@
-// The compare tray: a bar fixed at the bottom of the dashboard and the detail page while facilities are chosen,
+// The compare bar: fixed at the bottom of the dashboard and the detail page while facilities are chosen,
 // naming them, with the way to the comparison. It is rendered at the end of <body>, so it comes last in the
 // keyboard order, where it is seen.
 import { GitCompareArrows, X } from "lucide-react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button.tsx";
-import { compareHref, MAX_COMPARE_FACILITIES } from "../compare-selection.ts";
 import { useCompareSelection } from "../hooks/use-compare-selection.ts";
+import { compareHref, MAX_COMPARE_FACILITIES } from "../lib/compare-selection.ts";
+import { Button } from "./ui/button.tsx";
 
-/** Room the tray takes at the bottom of the window (its height and margin, with some air). */
-const TRAY_SPACE = "6rem";
+/** Room the bar takes at the bottom of the window (its height and margin, with some air). */
+const BAR_SPACE = "6rem";
 
-export function CompareTray() {
+export function CompareBar() {
   const { items, remove, clear } = useCompareSelection();
   const isShown = items.length > 0;
 
-  // A control that receives focus is scrolled clear of the tray instead of under it (WCAG 2.4.11).
+  // A control that receives focus is scrolled clear of the bar instead of under it (WCAG 2.4.11).
   useEffect(() => {
     if (!isShown) return;
     const root = document.documentElement;
-    root.style.scrollPaddingBottom = TRAY_SPACE;
+    root.style.scrollPaddingBottom = BAR_SPACE;
     return () => {
       root.style.scrollPaddingBottom = "";
     };

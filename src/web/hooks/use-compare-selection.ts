@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { toast } from "../../../lib/toast.ts";
-import { COMPARE_LIMIT_TEXT, compareStore } from "../compare-selection.ts";
+import { COMPARE_LIMIT_TEXT, compareStore } from "../lib/compare-selection.ts";
+import { toast } from "../lib/toast.ts";
 
 const STORAGE_ERROR = {
   title: "Error updating the comparison",
