@@ -7,7 +7,7 @@ import { GitCompareArrows, Share2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import type { FacilityDetail } from "../../../core/api-types.ts";
-import { BackButton } from "../../components/back-button.tsx";
+import { CenteredPage } from "../../components/centered-page.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
@@ -56,11 +56,8 @@ export function ComparePage() {
   }
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-7xl space-y-6 px-6 py-6">
-        <nav aria-label="Breadcrumb">
-          <BackButton />
-        </nav>
+    <CenteredPage>
+      <div className="space-y-6">
         {params.ccns.length === 0 ? (
           <>
             <PageHeader canShare={false} />
@@ -75,8 +72,8 @@ export function ComparePage() {
             onRemove={handleRemove}
           />
         )}
-      </main>
-    </div>
+      </div>
+    </CenteredPage>
   );
 }
 

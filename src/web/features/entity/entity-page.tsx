@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
-import { BackButton } from "../../components/back-button.tsx";
+import { CenteredPage } from "../../components/centered-page.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
@@ -80,13 +80,8 @@ export function EntityPage() {
   }, [name]);
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
-        <nav aria-label="Breadcrumb">
-          <BackButton />
-        </nav>
-        <EntityContent key={name} name={name} />
-      </main>
-    </div>
+    <CenteredPage>
+      <EntityContent key={name} name={name} />
+    </CenteredPage>
   );
 }

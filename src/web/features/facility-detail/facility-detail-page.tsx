@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { useLocation, useParams } from "react-router";
 import { CCN_PATTERN } from "../../../core/constants.ts";
 import { formatShortDate } from "../../../core/history.ts";
-import { BackButton } from "../../components/back-button.tsx";
+import { CenteredPage } from "../../components/centered-page.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -91,18 +91,13 @@ export function FacilityDetailPage() {
   }, []);
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
-        <nav aria-label="Breadcrumb">
-          <BackButton carriesSearch />
-        </nav>
-        {isWellFormed ? (
-          <FacilityDetailContent key={ccn} ccn={ccn} dashboardSearch={location.search} />
-        ) : (
-          <InvalidCcn ccn={ccn} dashboardSearch={location.search} />
-        )}
-      </main>
-    </div>
+    <CenteredPage carriesSearch>
+      {isWellFormed ? (
+        <FacilityDetailContent key={ccn} ccn={ccn} dashboardSearch={location.search} />
+      ) : (
+        <InvalidCcn ccn={ccn} dashboardSearch={location.search} />
+      )}
+    </CenteredPage>
   );
 }
 
