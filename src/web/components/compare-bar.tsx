@@ -1,12 +1,12 @@
 // The compare bar: fixed at the bottom of the dashboard and the detail page while facilities are chosen,
-// naming them, with the way to the comparison. It is rendered at the end of <body>, so it comes last in the
-// keyboard order, where it is seen.
+// naming them (with their place, so that homes of one name can be told apart), with the way to the comparison. It
+// is rendered at the end of <body>, so it comes last in the keyboard order, where it is seen.
 import { GitCompareArrows, X } from "lucide-react";
 import { useEffect } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { useCompareSelection } from "../hooks/use-compare-selection.ts";
-import { compareHref, MAX_COMPARE_FACILITIES } from "../lib/compare-selection.ts";
+import { compareChipTexts, compareHref, MAX_COMPARE_FACILITIES } from "../lib/compare-selection.ts";
 import { Button } from "./ui/button.tsx";
 
 /** Room the bar takes at the bottom of the window (its height and margin, with some air). */
@@ -36,19 +36,26 @@ export function CompareBar() {
         <GitCompareArrows aria-hidden className="size-4 text-blue-700" />
         {items.length} of {MAX_COMPARE_FACILITIES}
       </p>
-      <ul className="flex min-w-0 items-center gap-1.5">
-        {items.map((item) => (
+      <ul className="flex min-w-0 flex-wrap items-center gap-1.5">
+        {compareChipTexts(items).map((text) => (
           <li
-            key={item.ccn}
-            className="flex min-w-0 items-center gap-0.5 rounded-full bg-slate-100 py-0.5 pr-0.5 pl-3 text-sm text-slate-800"
+            key={text.ccn}
+            title={text.title}
+            className="flex min-w-0 items-center gap-0.5 rounded-lg bg-slate-100 py-1 pr-0.5 pl-3 text-slate-800"
           >
-            <span className="max-w-44 truncate" title={item.providerName}>
-              {item.providerName || `CCN ${item.ccn}`}
+            <span className="flex min-w-0 flex-col leading-tight">
+              <span className="max-w-40 truncate text-sm font-medium">{text.name}</span>
+              {text.detail && (
+                <>
+                  <span className="sr-only">, </span>
+                  <span className="max-w-40 truncate text-xs text-slate-600">{text.detail}</span>
+                </>
+              )}
             </span>
             <button
               type="button"
-              onClick={() => remove(item.ccn)}
-              aria-label={`Remove ${item.providerName || `CCN ${item.ccn}`} from comparison`}
+              onClick={() => remove(text.ccn)}
+              aria-label={text.removeLabel}
               className="rounded-full p-1 text-slate-500 outline-none hover:bg-slate-200 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-600"
             >
               <X aria-hidden className="size-3.5" />

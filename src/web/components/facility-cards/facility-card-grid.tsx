@@ -29,7 +29,7 @@ export function FacilityCardGrid({
   search: string;
   alertMetric: AlertMetric | null;
   onToggleFavorite: (ccn: string, providerName: string) => void;
-  onToggleCompare: (ccn: string, providerName: string) => void;
+  onToggleCompare: (facility: FacilityListItem) => void;
 }) {
   const navigate = useNavigate();
 

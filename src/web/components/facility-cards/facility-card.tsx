@@ -23,7 +23,7 @@ export interface FacilityCardProps {
   isEager: boolean;
   onToggleFavorite: (ccn: string, providerName: string) => void;
   /** Given where the card offers the compare toggle. */
-  onToggleCompare?: (ccn: string, providerName: string) => void;
+  onToggleCompare?: (facility: FacilityListItem) => void;
 }
 
 const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
@@ -106,7 +106,7 @@ export const FacilityCard = memo(function FacilityCard({
           type="button"
           aria-pressed={isCompared}
           aria-label={`Compare ${facility.providerName}`}
-          onClick={() => onToggleCompare(facility.ccn, facility.providerName)}
+          onClick={() => onToggleCompare(facility)}
           className="fc-compare"
         >
           Compare

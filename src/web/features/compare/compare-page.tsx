@@ -19,6 +19,7 @@ import {
   compareStore,
   MAX_COMPARE_FACILITIES,
   parseCompareParams,
+  toCompareItem,
 } from "../../lib/compare-selection.ts";
 import { facilityQueryOptions, historyQueryOptions } from "../../lib/facility-detail-queries.ts";
 import { sharePageLink } from "../../lib/share-link.ts";
@@ -172,16 +173,16 @@ function Comparison({
   });
 
   // The device's selection follows the comparison on screen (a shared link wins): found facilities with their
-  // names; a facility that failed to load stays; one that does not exist goes.
+  // names and places; a facility that failed to load stays; one that does not exist goes.
   const selectionKey = isLoading
     ? null
     : JSON.stringify(
         ccns.flatMap((ccn): CompareItem[] => {
           const found = facilities.find((facility) => facility.ccn.toUpperCase() === ccn);
-          if (found) return [{ ccn, providerName: found.providerName }];
+          if (found) return [toCompareItem(found)];
           if (failed.some((entry) => entry.ccn === ccn)) {
             const known = compareStore.getSnapshot().find((item) => item.ccn === ccn);
-            return [{ ccn, providerName: known?.providerName ?? "" }];
+            return [known ?? { ccn, providerName: "" }];
           }
           return [];
         }),

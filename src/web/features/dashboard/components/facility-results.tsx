@@ -1,7 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, Star, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import type { FacilityListResponse } from "../../../../core/api-types.ts";
+import type { FacilityListItem, FacilityListResponse } from "../../../../core/api-types.ts";
 import type { AlertMetric } from "../../../../core/constants.ts";
 import { FacilityCardGrid } from "../../../components/facility-cards/facility-card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -27,7 +27,7 @@ interface FacilityResultsProps {
   compareIds: ReadonlySet<string>;
   linkSearch: string;
   onToggleFavorite: (ccn: string, providerName: string) => void;
-  onToggleCompare: (ccn: string, providerName: string) => void;
+  onToggleCompare: (facility: FacilityListItem) => void;
 }
 
 export function FacilityResults({

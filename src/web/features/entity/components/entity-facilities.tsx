@@ -3,7 +3,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useRef } from "react";
-import type { FacilityListResponse } from "../../../../core/api-types.ts";
+import type { FacilityListItem, FacilityListResponse } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
 import { FacilityCardGrid } from "../../../components/facility-cards/facility-card-grid.tsx";
@@ -27,7 +27,7 @@ export function EntityFacilities({
   compareIds: ReadonlySet<string>;
   onPageChange: (page: number) => void;
   onToggleFavorite: (ccn: string, providerName: string) => void;
-  onToggleCompare: (ccn: string, providerName: string) => void;
+  onToggleCompare: (facility: FacilityListItem) => void;
 }) {
   const sectionRef = useRef<HTMLElement>(null);
   const totalCount = result.data?.totalCount ?? 0;

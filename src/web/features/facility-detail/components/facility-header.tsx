@@ -67,7 +67,7 @@ export function FacilityHeader({
             </span>
           )}
         </div>
-        <CompareToggle ccn={facility.ccn} providerName={facility.providerName} />
+        <CompareToggle facility={facility} />
       </div>
       <div
         className="flex flex-col items-end gap-1 rounded-lg bg-slate-50 px-4 py-3"
