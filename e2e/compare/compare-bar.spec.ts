@@ -1,11 +1,13 @@
-// The compare bar names the chosen facilities so that they can be told apart, and the comparison sits in the same
-// centred column as the detail and entity pages.
+// The compare bar at the bottom of the dashboard and the detail page: it never covers the end of the page, it names
+// the chosen facilities so that they can be told apart, and the comparison it opens sits in the same centred column
+// as the detail and entity pages.
 import { expect, type Page, test } from "@playwright/test";
 import type { FacilityListItem, FacilityListResponse } from "../../src/core/api-types.ts";
 import { entityPagePath, pickEntities } from "../entity/support.ts";
 import {
   COMPARE_KEY,
   cards,
+  cardToggle,
   compareBar,
   firstFacilities,
   getJson,
@@ -26,6 +28,116 @@ async function choose(page: Page, facilities: readonly Chosen[]): Promise<void> 
     [COMPARE_KEY, JSON.stringify(items)] as const,
   );
 }
+
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // Two frames: the scroll and any layout it causes are done.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * What is on top at the centre of the page's bottom-most content (the lowest visible element inside <main> that has no
+ * element inside it): true when it is page content, false when something else (the bar) covers it.
+ */
+async function isPageEndUncovered(page: Page): Promise<{ uncovered: boolean; what: string }> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) return { uncovered: false, what: "no main" };
+    let lowest: Element | null = null;
+    let lowestBottom = Number.NEGATIVE_INFINITY;
+    for (const element of main.querySelectorAll("*")) {
+      const rect = element.getBoundingClientRect();
+      if (element.childElementCount > 0 || rect.width === 0 || rect.height === 0) continue;
+      if (getComputedStyle(element).visibility === "hidden") continue;
+      if (rect.bottom >= lowestBottom) {
+        lowestBottom = rect.bottom;
+        lowest = element;
+      }
+    }
+    if (!lowest) return { uncovered: false, what: "nothing in main" };
+    const rect = lowest.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    const what = `${lowest.tagName} "${(lowest.textContent ?? "").slice(0, 40)}" under ${hit?.tagName} "${(hit?.textContent ?? "").slice(0, 40)}"`;
+    return { uncovered: hit !== null && main.contains(hit), what };
+  });
+}
+
+test("with a facility chosen, the end of the dashboard is not under the bar: Next takes a click and page 2 shows", async ({
+  page,
+  request,
+}) => {
+  const [facility] = await firstFacilities(request, 1);
+  if (!facility) throw new Error("a facility expected");
+  await openDashboard(page);
+  await cardToggle(page, facility.providerName).click();
+  await expect(compareBar(page)).toBeVisible();
+
+  await scrollToEnd(page);
+  const next = page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Next" });
+  const box = await next.boundingBox();
+  if (!box) throw new Error("Next has no box");
+  const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // What a visitor's click lands on: Next itself, not the bar's chip.
+  const onTop = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent?.trim() ?? null,
+    center,
+  );
+  expect(onTop).toBe("Next");
+  expect((await isPageEndUncovered(page)).uncovered).toBe(true);
+
+  const firstOfPage1 = await cards(page).first().getByRole("heading").textContent();
+  await page.mouse.click(center.x, center.y);
+  await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+  await expect(
+    page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Page 2", exact: true }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(cards(page).first().getByRole("heading")).not.toHaveText(firstOfPage1 ?? "");
+});
+
+test("four chosen facilities on a narrow window: the bar wraps, and the room below the page grows with it", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  await choose(page, await firstFacilities(request, 4));
+  await openDashboard(page);
+  await expect(compareBar(page).getByRole("link", { name: "Compare (4)" })).toBeVisible();
+  await scrollToEnd(page);
+  const barTop = await compareBar(page).evaluate((bar) => bar.getBoundingClientRect().top);
+  const pagination = await page
+    .getByRole("navigation", { name: "Pagination" })
+    .evaluate((nav) => nav.getBoundingClientRect().bottom);
+  expect(pagination).toBeLessThanOrEqual(barTop);
+  expect((await isPageEndUncovered(page)).uncovered).toBe(true);
+});
+
+test("with a facility chosen, the end of the detail page (the seasonality chart) is not under the bar", async ({
+  page,
+  request,
+}) => {
+  const [facility] = await firstFacilities(request, 1);
+  if (!facility) throw new Error("a facility expected");
+  await choose(page, [facility]);
+  await page.goto(`/facility/${facility.ccn}`);
+  await expect(page.getByTestId("section-seasonality").getByTestId("chart-legend")).toBeVisible();
+  await expect(compareBar(page)).toBeVisible();
+
+  await scrollToEnd(page);
+  const end = await isPageEndUncovered(page);
+  expect(end.uncovered, end.what).toBe(true);
+  const [seasonalityBottom, barTop] = await Promise.all([
+    page.getByTestId("section-seasonality").evaluate((section) => section.getBoundingClientRect().bottom),
+    compareBar(page).evaluate((bar) => bar.getBoundingClientRect().top),
+  ]);
+  expect(seasonalityBottom).toBeLessThanOrEqual(barTop);
+
+  // Removing the last facility removes the bar and the room kept for it.
+  await compareBar(page)
+    .getByRole("button", { name: /^Remove / })
+    .click();
+  await expect(compareBar(page)).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe("0px");
+});
 
 test("the bar's chips tell facilities apart: the whole name on hover and to screen readers, and the city", async ({
   page,

@@ -1,36 +1,52 @@
 // The compare bar: fixed at the bottom of the dashboard and the detail page while facilities are chosen,
 // naming them (with their place, so that homes of one name can be told apart), with the way to the comparison. It
-// is rendered at the end of <body>, so it comes last in the keyboard order, where it is seen.
+// is rendered at the end of <body>, so it comes last in the keyboard order, where it is seen. While it shows, the
+// page keeps room below its end for it (see styles.css), so that nothing stays hidden under it.
 import { GitCompareArrows, X } from "lucide-react";
-import { useEffect } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { Link } from "react-router";
 import { useCompareSelection } from "../hooks/use-compare-selection.ts";
 import { compareChipTexts, compareHref, MAX_COMPARE_FACILITIES } from "../lib/compare-selection.ts";
 import { Button } from "./ui/button.tsx";
 
-/** Room the bar takes at the bottom of the window (its height and margin, with some air). */
-const BAR_SPACE = "6rem";
+/** The custom property (on <html>) holding the room the bar takes at the bottom of the window. */
+export const COMPARE_BAR_SPACE_VAR = "--compare-bar-space";
+
+/** Air between the end of the page and the top of the bar, in px. */
+const GAP_PX = 16;
 
 export function CompareBar() {
   const { items, remove, clear } = useCompareSelection();
   const isShown = items.length > 0;
+  const barRef = useRef<HTMLElement>(null);
 
-  // A control that receives focus is scrolled clear of the bar instead of under it (WCAG 2.4.11).
-  useEffect(() => {
-    if (!isShown) return;
+  // The room is measured, not assumed: the bar grows when its chips wrap (a narrow window, long names).
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!isShown || !bar) return;
     const root = document.documentElement;
-    root.style.scrollPaddingBottom = BAR_SPACE;
+    const update = () => {
+      const space = root.clientHeight - bar.getBoundingClientRect().top + GAP_PX;
+      root.style.setProperty(COMPARE_BAR_SPACE_VAR, `${Math.max(0, Math.ceil(space))}px`);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    window.addEventListener("resize", update);
     return () => {
-      root.style.scrollPaddingBottom = "";
+      observer.disconnect();
+      window.removeEventListener("resize", update);
+      root.style.removeProperty(COMPARE_BAR_SPACE_VAR);
     };
   }, [isShown]);
 
   if (!isShown) return null;
   return createPortal(
     <section
+      ref={barRef}
       aria-label="Facilities to compare"
-      className="fixed bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100vw-10rem)] -translate-x-1/2 items-center gap-3 rounded-xl border border-slate-300 bg-white py-2 pr-2 pl-4 shadow-lg"
+      className="fixed bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100vw-10rem)] -translate-x-1/2 flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-slate-300 bg-white py-2 pr-2 pl-4 shadow-lg"
     >
       <p className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-slate-700">
         <GitCompareArrows aria-hidden className="size-4 text-blue-700" />
@@ -63,12 +79,14 @@ export function CompareBar() {
           </li>
         ))}
       </ul>
-      <Button asChild size="sm">
-        <Link to={compareHref(items.map((item) => item.ccn))}>Compare ({items.length})</Link>
-      </Button>
-      <Button variant="ghost" size="sm" onClick={clear}>
-        Clear
-      </Button>
+      <div className="flex shrink-0 items-center gap-1">
+        <Button asChild size="sm">
+          <Link to={compareHref(items.map((item) => item.ccn))}>Compare ({items.length})</Link>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={clear}>
+          Clear
+        </Button>
+      </div>
     </section>,
     document.body,
   );
