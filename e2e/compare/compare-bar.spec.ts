@@ -1,6 +1,6 @@
-// The compare bar at the bottom of the dashboard and the detail page: it never covers the end of the page, it names
-// the chosen facilities so that they can be told apart, and the comparison it opens sits in the same centred column
-// as the detail and entity pages.
+// The compare bar at the bottom of the dashboard, the detail page and the entity page: it never covers the end of
+// the page, it names the chosen facilities so that they can be told apart, and the comparison it opens sits in the
+// same centred column as the detail and entity pages.
 import { expect, type Page, test } from "@playwright/test";
 import type { FacilityListItem, FacilityListResponse } from "../../src/core/api-types.ts";
 import { entityPagePath, pickEntities } from "../entity/support.ts";
@@ -137,6 +137,54 @@ test("with a facility chosen, the end of the detail page (the seasonality chart)
     .click();
   await expect(compareBar(page)).toHaveCount(0);
   expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe("0px");
+});
+
+test("the entity page shows the bar: its cards' Compare toggles fill it, and it links to the comparison", async ({
+  page,
+  request,
+}) => {
+  const { small } = await pickEntities(request);
+  const [chosenElsewhere] = await firstFacilities(request, 1);
+  if (!chosenElsewhere) throw new Error("a facility expected");
+  await choose(page, [chosenElsewhere]);
+  await page.goto(entityPagePath(small.name));
+  await expect(cards(page).first()).toBeVisible();
+  // A facility chosen on another page is already there.
+  await expect(compareBar(page)).toContainText(chosenElsewhere.providerName);
+
+  const params = new URLSearchParams({ entity: small.name, pageSize: "24" });
+  const list = await getJson<FacilityListResponse>(request, `/api/facilities?${params}`);
+  const facility = list.data.find((candidate) => candidate.ccn !== chosenElsewhere.ccn);
+  if (!facility) throw new Error("an entity facility expected");
+  await cards(page)
+    .filter({ has: page.getByRole("link", { name: facility.providerName, exact: true }) })
+    .first()
+    .getByRole("button", { name: `Compare ${facility.providerName}`, exact: true })
+    .click();
+  const link = compareBar(page).getByRole("link", { name: "Compare (2)" });
+  await expect(link).toHaveAttribute("href", `/compare?ccn=${chosenElsewhere.ccn}&ccn=${facility.ccn}`);
+  await scrollToEnd(page);
+  expect((await isPageEndUncovered(page)).uncovered).toBe(true);
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Compare facilities" })).toBeVisible();
+  await expect(page.getByRole("table").first()).toContainText(facility.providerName);
+});
+
+test("the empty comparison says where facilities are chosen, and that is where the bar then is", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/compare");
+  await expect(page.getByRole("heading", { name: "No facilities to compare yet" })).toBeVisible();
+  await expect(page.getByText(/on an affiliated entity's page/)).toBeVisible();
+  await expect(page.getByText(/a bar at the bottom of the screen names them/)).toBeVisible();
+
+  const [facility] = await firstFacilities(request, 1);
+  if (!facility) throw new Error("a facility expected");
+  await page.goto(`/facility/${facility.ccn}`);
+  await page.getByRole("button", { name: `Compare ${facility.providerName}`, exact: true }).click();
+  await expect(compareBar(page).getByRole("link", { name: "Compare (1)" })).toBeVisible();
 });
 
 test("the bar's chips tell facilities apart: the whole name on hover and to screen readers, and the city", async ({

@@ -1,7 +1,7 @@
-// The compare bar: fixed at the bottom of the dashboard and the detail page while facilities are chosen,
-// naming them (with their place, so that homes of one name can be told apart), with the way to the comparison. It
-// is rendered at the end of <body>, so it comes last in the keyboard order, where it is seen. While it shows, the
-// page keeps room below its end for it (see styles.css), so that nothing stays hidden under it.
+// The compare bar: fixed at the bottom of the pages with Compare toggles (the dashboard, a facility's page, an
+// affiliated entity's page) while facilities are chosen, naming them, with the way to the comparison. It is
+// rendered at the end of <body>, so it comes last in the keyboard order, where it is seen. While it shows, the page
+// keeps room below its end for it (see styles.css), so that nothing stays hidden under it.
 import { GitCompareArrows, X } from "lucide-react";
 import { useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";

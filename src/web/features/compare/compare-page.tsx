@@ -106,9 +106,9 @@ function EmptyState() {
       <GitCompareArrows aria-hidden className="size-8 text-slate-400" />
       <h2 className="text-lg font-semibold text-slate-900">No facilities to compare yet</h2>
       <p className="max-w-lg text-slate-600">
-        Press "Compare" on a facility's card on the dashboard, or on a facility's page, to add it (up to{" "}
-        {MAX_COMPARE_FACILITIES}). Then open "Compare" in the bar at the bottom of the screen to see them side
-        by side.
+        Press "Compare" on a facility's card, on the dashboard or on an affiliated entity's page, or on a
+        facility's own page, to add it (up to {MAX_COMPARE_FACILITIES}). On those pages a bar at the bottom of
+        the screen names them; its "Compare" button shows them side by side here.
       </p>
       <Button asChild variant="outline">
         <Link to="/">Go to the dashboard</Link>

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useParams } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
 import { CenteredPage } from "../../components/centered-page.tsx";
+import { CompareBar } from "../../components/compare-bar.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
@@ -82,6 +83,7 @@ export function EntityPage() {
   return (
     <CenteredPage>
       <EntityContent key={name} name={name} />
+      <CompareBar />
     </CenteredPage>
   );
 }

@@ -7,6 +7,7 @@ import { useLocation, useParams } from "react-router";
 import { CCN_PATTERN } from "../../../core/constants.ts";
 import { formatShortDate } from "../../../core/history.ts";
 import { CenteredPage } from "../../components/centered-page.tsx";
+import { CompareBar } from "../../components/compare-bar.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -97,6 +98,7 @@ export function FacilityDetailPage() {
       ) : (
         <InvalidCcn ccn={ccn} dashboardSearch={location.search} />
       )}
+      <CompareBar />
     </CenteredPage>
   );
 }
