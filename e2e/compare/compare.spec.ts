@@ -1,4 +1,4 @@
-// Choosing facilities to compare (cards, detail page, tray, limit, persistence) and the /compare screen.
+// Choosing facilities to compare (cards, detail page, compare bar, limit, persistence) and the /compare screen.
 import { expect, test } from "@playwright/test";
 import type { FacilityDetail, RatingSnapshot } from "../../src/core/api-types.ts";
 import { closestApproach, LINE_WIDTH_PX } from "../facility-detail/support.ts";
@@ -7,17 +7,18 @@ import {
   cards,
   cardToggle,
   columnNames,
+  compareBar,
   firstFacilities,
   getDetail,
   getHistory,
   LIMIT_TEXT,
   openDashboard,
+  placeOf,
   readSelection,
-  tray,
   urlCcns,
 } from "./support.ts";
 
-test("a card's Compare toggle adds the facility to the tray, survives a reload and opens the comparison", async ({
+test("a card's Compare toggle adds the facility to the compare bar, survives a reload and opens the comparison", async ({
   page,
   request,
 }) => {
@@ -27,7 +28,7 @@ test("a card's Compare toggle adds the facility to the tray, survives a reload a
 
   const firstToggle = cardToggle(page, first.providerName);
   await expect(firstToggle).toHaveAttribute("aria-pressed", "false");
-  await expect(tray(page)).toHaveCount(0);
+  await expect(compareBar(page)).toHaveCount(0);
   await firstToggle.click();
   await expect(firstToggle).toHaveAttribute("aria-pressed", "true");
   await cardToggle(page, second.providerName).click();
@@ -36,18 +37,18 @@ test("a card's Compare toggle adds the facility to the tray, survives a reload a
   // The toggle sits beside the card's link, never inside it.
   expect(await page.locator("a button, a [role=button]").count()).toBe(0);
 
-  await expect(tray(page)).toContainText(first.providerName);
-  await expect(tray(page)).toContainText(second.providerName);
+  await expect(compareBar(page)).toContainText(first.providerName);
+  await expect(compareBar(page)).toContainText(second.providerName);
   expect(await readSelection(page)).toEqual([
-    { ccn: first.ccn, providerName: first.providerName },
-    { ccn: second.ccn, providerName: second.providerName },
+    { ccn: first.ccn, providerName: first.providerName, city: first.city, state: first.state },
+    { ccn: second.ccn, providerName: second.providerName, city: second.city, state: second.state },
   ]);
 
   await page.reload();
   await expect(cards(page).first()).toBeVisible();
   await expect(cardToggle(page, first.providerName)).toHaveAttribute("aria-pressed", "true");
   await expect(cardToggle(page, second.providerName)).toHaveAttribute("aria-pressed", "true");
-  const link = tray(page).getByRole("link", { name: "Compare (2)" });
+  const link = compareBar(page).getByRole("link", { name: "Compare (2)" });
   await expect(link).toHaveAttribute("href", `/compare?ccn=${first.ccn}&ccn=${second.ccn}`);
 
   await link.click();
@@ -61,7 +62,7 @@ test("a card's Compare toggle adds the facility to the tray, survives a reload a
   await expect(cards(page).first()).toBeVisible();
   await cardToggle(page, first.providerName).click();
   await expect(cardToggle(page, first.providerName)).toHaveAttribute("aria-pressed", "false");
-  await expect(tray(page).getByRole("link", { name: "Compare (1)" })).toBeVisible();
+  await expect(compareBar(page).getByRole("link", { name: "Compare (1)" })).toBeVisible();
   expect((await readSelection(page))?.map((item) => item.ccn)).toEqual([second.ccn]);
 });
 
@@ -77,7 +78,7 @@ test("a fifth choice says the limit and is not added", async ({ page, request })
   await cardToggle(page, fifth.providerName).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: LIMIT_TEXT })).toBeVisible();
   await expect(cardToggle(page, fifth.providerName)).toHaveAttribute("aria-pressed", "false");
-  await expect(tray(page).getByRole("link", { name: "Compare (4)" })).toBeVisible();
+  await expect(compareBar(page).getByRole("link", { name: "Compare (4)" })).toBeVisible();
   expect((await readSelection(page))?.map((item) => item.ccn)).toEqual(
     facilities.slice(0, 4).map((facility) => facility.ccn),
   );
@@ -91,8 +92,8 @@ test("the detail page has the same toggle, shared with the dashboard", async ({ 
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-pressed", "true");
-  await expect(tray(page)).toContainText(facility.providerName);
-  await expect(tray(page).getByRole("link", { name: "Compare (1)" })).toHaveAttribute(
+  await expect(compareBar(page)).toContainText(facility.providerName);
+  await expect(compareBar(page).getByRole("link", { name: "Compare (1)" })).toHaveAttribute(
     "href",
     `/compare?ccn=${facility.ccn}`,
   );
@@ -100,11 +101,11 @@ test("the detail page has the same toggle, shared with the dashboard", async ({ 
   await openDashboard(page);
   await expect(cardToggle(page, facility.providerName)).toHaveAttribute("aria-pressed", "true");
 
-  // Removing it in the tray switches every toggle off.
-  await tray(page)
-    .getByRole("button", { name: `Remove ${facility.providerName} from comparison` })
+  // Removing it in the bar switches every toggle off.
+  await compareBar(page)
+    .getByRole("button", { name: `Remove ${facility.providerName}, ${placeOf(facility)}, from comparison` })
     .click();
-  await expect(tray(page)).toHaveCount(0);
+  await expect(compareBar(page)).toHaveCount(0);
   await expect(cardToggle(page, facility.providerName)).toHaveAttribute("aria-pressed", "false");
 });
 
@@ -360,7 +361,7 @@ test("choosing and comparing work by keyboard, with a visible focus", async ({ p
   await page.keyboard.press("Enter");
   await expect(next.getByRole("button", { name: /^Compare / })).toHaveAttribute("aria-pressed", "true");
 
-  const link = tray(page).getByRole("link", { name: "Compare (2)" });
+  const link = compareBar(page).getByRole("link", { name: "Compare (2)" });
   await link.focus();
   expect(await link.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe("none");
   await page.keyboard.press("Enter");

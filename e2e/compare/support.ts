@@ -49,7 +49,13 @@ export function cardToggle(page: Page, providerName: string): Locator {
     .getByRole("button", { name: `Compare ${providerName}`, exact: true });
 }
 
-export function tray(page: Page): Locator {
+/** 'LIMA, OH': the place the compare bar shows under a facility's name. */
+export function placeOf(facility: { city: string | null; state: string | null }): string {
+  return [facility.city, facility.state].filter(Boolean).join(", ");
+}
+
+/** The compare bar at the bottom of the pages with Compare toggles. */
+export function compareBar(page: Page): Locator {
   return page.getByRole("region", { name: "Facilities to compare" });
 }
 
@@ -58,7 +64,14 @@ export async function openDashboard(page: Page): Promise<void> {
   await expect(cards(page).first()).toBeVisible();
 }
 
-export async function readSelection(page: Page): Promise<{ ccn: string; providerName: string }[] | null> {
+export interface StoredCompareItem {
+  ccn: string;
+  providerName: string;
+  city?: string | null;
+  state?: string | null;
+}
+
+export async function readSelection(page: Page): Promise<StoredCompareItem[] | null> {
   return page.evaluate((key) => {
     const raw = window.localStorage.getItem(key);
     return raw === null ? null : JSON.parse(raw);

@@ -7,22 +7,23 @@ import { GitCompareArrows, Share2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import type { FacilityDetail } from "../../../core/api-types.ts";
-import { BackButton } from "../../components/back-button.tsx";
+import { CenteredPage } from "../../components/centered-page.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { sharePageLink } from "../../lib/share-link.ts";
-import { facilityQueryOptions, historyQueryOptions } from "../facility-detail/api/facility-detail-queries.ts";
 import {
   type CompareItem,
   compareHref,
   compareStore,
   MAX_COMPARE_FACILITIES,
   parseCompareParams,
-} from "./compare-selection.ts";
+  toCompareItem,
+} from "../../lib/compare-selection.ts";
+import { facilityQueryOptions, historyQueryOptions } from "../../lib/facility-detail-queries.ts";
+import { sharePageLink } from "../../lib/share-link.ts";
 import { CompareTable } from "./components/compare-table.tsx";
-import { useCompareSelection } from "./hooks/use-compare-selection.ts";
 import { mergeHistories } from "./lib/compare-history.ts";
 
 const CompareHistoryChart = lazy(() =>
@@ -56,11 +57,8 @@ export function ComparePage() {
   }
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-7xl space-y-6 px-6 py-6">
-        <nav aria-label="Breadcrumb">
-          <BackButton />
-        </nav>
+    <CenteredPage>
+      <div className="space-y-6">
         {params.ccns.length === 0 ? (
           <>
             <PageHeader canShare={false} />
@@ -75,8 +73,8 @@ export function ComparePage() {
             onRemove={handleRemove}
           />
         )}
-      </main>
-    </div>
+      </div>
+    </CenteredPage>
   );
 }
 
@@ -108,9 +106,9 @@ function EmptyState() {
       <GitCompareArrows aria-hidden className="size-8 text-slate-400" />
       <h2 className="text-lg font-semibold text-slate-900">No facilities to compare yet</h2>
       <p className="max-w-lg text-slate-600">
-        Press "Compare" on a facility's card on the dashboard, or on a facility's page, to add it (up to{" "}
-        {MAX_COMPARE_FACILITIES}). Then open "Compare" in the bar at the bottom of the screen to see them side
-        by side.
+        Press "Compare" on a facility's card, on the dashboard or on an affiliated entity's page, or on a
+        facility's own page, to add it (up to {MAX_COMPARE_FACILITIES}). On those pages a bar at the bottom of
+        the screen names them; its "Compare" button shows them side by side here.
       </p>
       <Button asChild variant="outline">
         <Link to="/">Go to the dashboard</Link>
@@ -175,16 +173,16 @@ function Comparison({
   });
 
   // The device's selection follows the comparison on screen (a shared link wins): found facilities with their
-  // names; a facility that failed to load stays; one that does not exist goes.
+  // names and places; a facility that failed to load stays; one that does not exist goes.
   const selectionKey = isLoading
     ? null
     : JSON.stringify(
         ccns.flatMap((ccn): CompareItem[] => {
           const found = facilities.find((facility) => facility.ccn.toUpperCase() === ccn);
-          if (found) return [{ ccn, providerName: found.providerName }];
+          if (found) return [toCompareItem(found)];
           if (failed.some((entry) => entry.ccn === ccn)) {
             const known = compareStore.getSnapshot().find((item) => item.ccn === ccn);
-            return [{ ccn, providerName: known?.providerName ?? "" }];
+            return [known ?? { ccn, providerName: "" }];
           }
           return [];
         }),

@@ -4,7 +4,8 @@ import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
 import { hasActiveFilters, toFacilityQuery } from "../../../core/url-state.ts";
-import { facilitiesQueryOptions } from "./api/facilities-queries.ts";
+import { useFavorites } from "../../hooks/use-favorites.ts";
+import { facilitiesQueryOptions } from "../../lib/facilities-queries.ts";
 import { metaQueryOptions } from "./api/meta-queries.ts";
 import { DashboardHeader } from "./components/dashboard-header.tsx";
 import { FacilityOverview } from "./components/facility-overview.tsx";
@@ -15,7 +16,6 @@ import { scheduleControlsLoad } from "./controls-loader.ts";
 import { getLoadPanel } from "./data-load.ts";
 import { useDashboardUrlState } from "./hooks/use-dashboard-url-state.ts";
 import { useDataVersionSync } from "./hooks/use-data-version-sync.ts";
-import { useFavorites } from "./hooks/use-favorites.ts";
 import { usePageSize } from "./hooks/use-page-size.ts";
 import { getViewTitle } from "./view-title.ts";
 

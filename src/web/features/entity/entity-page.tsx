@@ -5,12 +5,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
-import { BackButton } from "../../components/back-button.tsx";
+import { CenteredPage } from "../../components/centered-page.tsx";
+import { CompareBar } from "../../components/compare-bar.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
+import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
+import { useFavorites } from "../../hooks/use-favorites.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { useCompareSelection } from "../compare/hooks/use-compare-selection.ts";
-import { useFavorites } from "../dashboard/hooks/use-favorites.ts";
 import { ENTITY_PAGE_SIZE, entityFacilitiesQueryOptions, entityQueryOptions } from "./api/entity-queries.ts";
 import { EntityChartsSection } from "./components/entity-charts-section.tsx";
 import { EntityFacilities } from "./components/entity-facilities.tsx";
@@ -80,13 +81,9 @@ export function EntityPage() {
   }, [name]);
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
-        <nav aria-label="Breadcrumb">
-          <BackButton />
-        </nav>
-        <EntityContent key={name} name={name} />
-      </main>
-    </div>
+    <CenteredPage>
+      <EntityContent key={name} name={name} />
+      <CompareBar />
+    </CenteredPage>
   );
 }

@@ -6,11 +6,12 @@ import { useEffect } from "react";
 import { useLocation, useParams } from "react-router";
 import { CCN_PATTERN } from "../../../core/constants.ts";
 import { formatShortDate } from "../../../core/history.ts";
-import { BackButton } from "../../components/back-button.tsx";
+import { CenteredPage } from "../../components/centered-page.tsx";
+import { CompareBar } from "../../components/compare-bar.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { benchmarksQueryOptions, facilityQueryOptions } from "./api/facility-detail-queries.ts";
+import { benchmarksQueryOptions, facilityQueryOptions } from "../../lib/facility-detail-queries.ts";
 import { BenchmarksLegend } from "./components/benchmarks-legend.tsx";
 import { DetailSectionCard } from "./components/detail-section.tsx";
 import { FacilityHeader } from "./components/facility-header.tsx";
@@ -91,18 +92,14 @@ export function FacilityDetailPage() {
   }, []);
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-6xl space-y-4 px-6 py-6">
-        <nav aria-label="Breadcrumb">
-          <BackButton carriesSearch />
-        </nav>
-        {isWellFormed ? (
-          <FacilityDetailContent key={ccn} ccn={ccn} dashboardSearch={location.search} />
-        ) : (
-          <InvalidCcn ccn={ccn} dashboardSearch={location.search} />
-        )}
-      </main>
-    </div>
+    <CenteredPage carriesSearch>
+      {isWellFormed ? (
+        <FacilityDetailContent key={ccn} ccn={ccn} dashboardSearch={location.search} />
+      ) : (
+        <InvalidCcn ccn={ccn} dashboardSearch={location.search} />
+      )}
+      <CompareBar />
+    </CenteredPage>
   );
 }
 

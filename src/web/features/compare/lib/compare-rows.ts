@@ -1,9 +1,16 @@
 // The rows of the comparison table: every field of the facility detail, grouped as on the detail page, with the
 // direction in which a value is better where that is well defined, and which values of a row are the best.
 import type { FacilityDetail } from "../../../../core/api-types.ts";
-import { formatCount, formatDecimal, formatRatingOutOf5, formatUsd } from "../../../../core/format.ts";
+import {
+  formatCount,
+  formatDecimal,
+  formatPercent,
+  formatRatingOutOf5,
+  formatUsd,
+} from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
-import { formatPhone } from "../../facility-detail/lib/facility-lines.ts";
+import { entityPath } from "../../../lib/entity-path.ts";
+import { formatPhone } from "../../../lib/facility-contact.ts";
 
 /** Higher is better (ratings, nurse hours) or lower is better (deficiencies, fines, turnover). */
 export type Better = "higher" | "lower";
@@ -28,8 +35,6 @@ export interface CompareSection {
 }
 
 export const MISSING = "N/A";
-
-const percent = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 function text(value: string | null | undefined): string {
   const trimmed = value?.trim() ?? "";
@@ -125,7 +130,7 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
         "totalNursingStaffTurnover",
         "Turnover Rate",
         (f) => f.totalNursingStaffTurnover,
-        (value) => `${percent.format(value)}%`,
+        formatPercent,
         "lower",
       ),
       numberRow(
@@ -155,7 +160,7 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
         text: (f) => text(f.affiliatedEntityName),
         href: (f) => {
           const name = f.affiliatedEntityName?.trim();
-          return name ? `/entity/${encodeURIComponent(name)}` : null;
+          return name ? entityPath(name) : null;
         },
       },
       { id: "ownershipType", label: "Ownership", text: (f) => text(f.ownershipType) },

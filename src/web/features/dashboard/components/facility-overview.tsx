@@ -6,16 +6,16 @@ import { DEFAULT_ALERT_METRIC } from "../../../../core/constants.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
 import { type DashboardFilters, toFacilityQuery } from "../../../../core/url-state.ts";
+import { CompareBar } from "../../../components/compare-bar.tsx";
+import { PaginationNav } from "../../../components/pagination-nav.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { useCompareSelection } from "../../../hooks/use-compare-selection.ts";
 import { apiClient } from "../../../lib/api-client.ts";
-import { CompareTray } from "../../compare/components/compare-tray.tsx";
-import { useCompareSelection } from "../../compare/hooks/use-compare-selection.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { DataLoadPanel } from "./data-load-panel.tsx";
 import { FacilityResults } from "./facility-results.tsx";
 import { LazySavedViewsMenu, LazySaveViewDialog } from "./lazy-controls.tsx";
 import { PageSizeSelect } from "./page-size-select.tsx";
-import { PaginationNav } from "./pagination-nav.tsx";
 
 interface FacilityOverviewProps {
   filters: DashboardFilters;
@@ -130,7 +130,7 @@ export function FacilityOverview({
       )}
 
       {hasRows && <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />}
-      <CompareTray />
+      <CompareBar />
     </section>
   );
 }

@@ -1,11 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, Star, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import type { FacilityListResponse } from "../../../../core/api-types.ts";
+import type { FacilityListItem, FacilityListResponse } from "../../../../core/api-types.ts";
 import type { AlertMetric } from "../../../../core/constants.ts";
+import { FacilityCardGrid } from "../../../components/facility-cards/facility-card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { isTimeoutMessage } from "../errors.ts";
-import { FacilityCardGrid } from "./facility-card-grid.tsx";
 
 export const EMPTY_TEXTS = {
   favorites: "You haven't added any facilities to your favorites yet.",
@@ -27,7 +27,7 @@ interface FacilityResultsProps {
   compareIds: ReadonlySet<string>;
   linkSearch: string;
   onToggleFavorite: (ccn: string, providerName: string) => void;
-  onToggleCompare: (ccn: string, providerName: string) => void;
+  onToggleCompare: (facility: FacilityListItem) => void;
 }
 
 export function FacilityResults({

@@ -9,7 +9,7 @@ import {
   dashboardStateToParams,
   parseDashboardParams,
 } from "../../../../core/url-state.ts";
-import { facilityKeys } from "../api/facilities-queries.ts";
+import { facilityKeys } from "../../../lib/facilities-queries.ts";
 
 export type FiltersUpdate = (filters: DashboardFilters) => DashboardFilters;
 

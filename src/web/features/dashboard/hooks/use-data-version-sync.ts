@@ -3,8 +3,8 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { revalidateCachedReads } from "../../../lib/api-client.ts";
-import { facilityDetailKeys } from "../../facility-detail/api/facility-detail-queries.ts";
-import { facilityKeys } from "../api/facilities-queries.ts";
+import { facilityKeys } from "../../../lib/facilities-queries.ts";
+import { facilityDetailKeys } from "../../../lib/facility-detail-queries.ts";
 import { lookupKeys } from "../api/lookups-queries.ts";
 import { hasDataVersionChanged } from "../data-load.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api-client.ts";
-import { facilityKeys } from "../../dashboard/api/facilities-queries.ts";
+import { facilityKeys } from "../../../lib/facilities-queries.ts";
 import {
   ENTITY_PAGE_SIZE,
   entityFacilitiesQueryOptions,

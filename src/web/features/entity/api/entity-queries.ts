@@ -10,7 +10,7 @@ import {
   DETAIL_STALE_MS,
 } from "../../../../core/constants.ts";
 import { ApiError, apiClient } from "../../../lib/api-client.ts";
-import { facilitiesQueryOptions } from "../../dashboard/api/facilities-queries.ts";
+import { facilitiesQueryOptions } from "../../../lib/facilities-queries.ts";
 
 /** Cards per page: a whole number of rows in the grid's 1, 2 and 3 columns. */
 export const ENTITY_PAGE_SIZE = 24;

@@ -1,13 +1,14 @@
-// The entity's facilities: the dashboard's cards and pagination, one page of ENTITY_PAGE_SIZE at a time.
+// The entity's facilities: the facility cards and pagination the dashboard also uses, one page of ENTITY_PAGE_SIZE at
+// a time.
 import type { UseQueryResult } from "@tanstack/react-query";
 import { LoaderCircle } from "lucide-react";
 import { useRef } from "react";
-import type { FacilityListResponse } from "../../../../core/api-types.ts";
+import type { FacilityListItem, FacilityListResponse } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
+import { FacilityCardGrid } from "../../../components/facility-cards/facility-card-grid.tsx";
+import { PaginationNav } from "../../../components/pagination-nav.tsx";
 import { ErrorMessage } from "../../../components/status-message.tsx";
-import { FacilityCardGrid } from "../../dashboard/components/facility-card-grid.tsx";
-import { PaginationNav } from "../../dashboard/components/pagination-nav.tsx";
 import { ENTITY_PAGE_SIZE } from "../api/entity-queries.ts";
 
 export function EntityFacilities({
@@ -26,7 +27,7 @@ export function EntityFacilities({
   compareIds: ReadonlySet<string>;
   onPageChange: (page: number) => void;
   onToggleFavorite: (ccn: string, providerName: string) => void;
-  onToggleCompare: (ccn: string, providerName: string) => void;
+  onToggleCompare: (facility: FacilityListItem) => void;
 }) {
   const sectionRef = useRef<HTMLElement>(null);
   const totalCount = result.data?.totalCount ?? 0;

@@ -7,7 +7,6 @@ import {
   getDistributionRows,
   toTrendRows,
 } from "./entity-descriptions.ts";
-import { entityPath } from "./entity-path.ts";
 
 const ENTITY: Entity = {
   name: "SAMPLE CARE GROUP",
@@ -68,12 +67,5 @@ describe("toTrendRows", () => {
       { date: "2023-03-01", average: 3, facilities: 9, isGap: false },
     ]);
     expect(toTrendRows([])).toEqual([]);
-  });
-});
-
-describe("entityPath", () => {
-  it("keeps the whole name in one path segment", () => {
-    expect(entityPath("A/B & C #1 100%?")).toBe("/entity/A%2FB%20%26%20C%20%231%20100%25%3F");
-    expect(decodeURIComponent(entityPath("A/B & C #1").slice("/entity/".length))).toBe("A/B & C #1");
   });
 });

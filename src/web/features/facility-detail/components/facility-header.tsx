@@ -1,10 +1,10 @@
 import { Building2, MapPin, Phone, Star } from "lucide-react";
 import type { Benchmarks, FacilityDetail } from "../../../../core/api-types.ts";
 import { formatRatingOutOf5 } from "../../../../core/format.ts";
+import { CompareToggle } from "../../../components/compare-toggle.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { CompareToggle } from "../../compare/components/compare-toggle.tsx";
+import { formatAddress, formatPhone } from "../../../lib/facility-contact.ts";
 import { getBenchmarkParts } from "../lib/benchmarks.ts";
-import { formatAddress, formatPhone } from "../lib/facility-lines.ts";
 import { BenchmarkNote } from "./benchmark-note.tsx";
 
 function StarRow({ rating }: { rating: number }) {
@@ -67,7 +67,7 @@ export function FacilityHeader({
             </span>
           )}
         </div>
-        <CompareToggle ccn={facility.ccn} providerName={facility.providerName} />
+        <CompareToggle facility={facility} />
       </div>
       <div
         className="flex flex-col items-end gap-1 rounded-lg bg-slate-50 px-4 py-3"

@@ -7,7 +7,7 @@ import { formatShortDate } from "../../../../core/history.ts";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { changesQueryOptions } from "../api/facility-detail-queries.ts";
+import { changesQueryOptions } from "../../../lib/facility-detail-queries.ts";
 import {
   CHANGE_METRIC_NAMES,
   CHANGES_SHOWN_FIRST,

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
-import { historyQueryOptions } from "../api/facility-detail-queries.ts";
+import { historyQueryOptions } from "../../../lib/facility-detail-queries.ts";
 
 // Start fetching the charts chunk as soon as the detail screen loads, in parallel with the API calls.
 const chartsModule = import("./rating-history-charts.tsx");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FacilityDetail } from "../../../../core/api-types.ts";
-import { formatAddress, formatPhone, getDetailSections } from "./facility-lines.ts";
+import { getDetailSections } from "./facility-lines.ts";
 
 const FULL: FacilityDetail = {
   ccn: "015009",
@@ -131,19 +131,5 @@ describe("getDetailSections", () => {
       value: "0.0%",
       measure: "totalNursingStaffTurnover",
     });
-  });
-});
-
-describe("contact formats", () => {
-  it("formats US phone numbers and leaves others alone", () => {
-    expect(formatPhone("2563324110")).toBe("(256) 332-4110");
-    expect(formatPhone("+1 256 332 4110")).toBe("(256) 332-4110");
-    expect(formatPhone("12345")).toBe("12345");
-  });
-  it("joins the address parts the data has", () => {
-    expect(formatAddress(FULL)).toBe("701 MONROE STREET NW, RUSSELLVILLE, AL 35653");
-    expect(formatAddress({ address: null, city: "RUSSELLVILLE", state: "AL", zip: null })).toBe(
-      "RUSSELLVILLE, AL",
-    );
   });
 });

@@ -7,7 +7,7 @@ import {
   formatRatingOutOf5,
   formatUsd,
 } from "../../../../core/format.ts";
-import { entityPath } from "../../entity/lib/entity-path.ts";
+import { entityPath } from "../../../lib/entity-path.ts";
 
 export interface DetailLine {
   label: string;
@@ -102,18 +102,4 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
       ],
     },
   ];
-}
-
-/** '(256) 332-4110' for the 10-digit numbers CMS publishes; anything else as given. */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  if (national.length !== 10) return phone;
-  return `(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`;
-}
-
-/** '701 MONROE STREET NW, RUSSELLVILLE, AL 35653', skipping the parts the data lacks. */
-export function formatAddress(facility: Pick<FacilityDetail, "address" | "city" | "state" | "zip">): string {
-  const stateZip = [facility.state, facility.zip].filter(Boolean).join(" ");
-  return [facility.address, facility.city, stateZip].filter(Boolean).join(", ");
 }

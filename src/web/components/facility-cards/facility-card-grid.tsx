@@ -1,9 +1,9 @@
 // The grid of facility cards, on the dashboard and on an affiliated entity's page.
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import type { FacilityListItem } from "../../../../core/api-types.ts";
-import type { AlertMetric } from "../../../../core/constants.ts";
-import { cn } from "../../../lib/cn.ts";
+import type { FacilityListItem } from "../../../core/api-types.ts";
+import type { AlertMetric } from "../../../core/constants.ts";
+import { cn } from "../../lib/cn.ts";
 import { FacilityCard } from "./facility-card.tsx";
 
 /** Cards at the end of a page that are always laid out (see .fc-card-eager). */
@@ -29,7 +29,7 @@ export function FacilityCardGrid({
   search: string;
   alertMetric: AlertMetric | null;
   onToggleFavorite: (ccn: string, providerName: string) => void;
-  onToggleCompare: (ccn: string, providerName: string) => void;
+  onToggleCompare: (facility: FacilityListItem) => void;
 }) {
   const navigate = useNavigate();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FacilityQuery } from "../../../../core/api-types.ts";
+import type { FacilityQuery } from "../../core/api-types.ts";
 import { canKeepPreviousData, facilitiesQueryOptions, facilityKeys } from "./facilities-queries.ts";
 
 const base: FacilityQuery = {

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { getPaginationItems } from "../../../../core/pagination.ts";
-import { Button } from "../../../components/ui/button.tsx";
+import { getPaginationItems } from "../../core/pagination.ts";
+import { Button } from "./ui/button.tsx";
 
 export function PaginationNav({
   page,

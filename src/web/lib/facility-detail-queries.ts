@@ -1,8 +1,9 @@
-// Queries of the facility detail screen: the key factory and the options every caller shares (SPEC section 9:
-// fresh 5 min, cached 10 min, 1 retry, no refetch on mount, focus or reconnect).
+// Queries of a facility's detail, history, changes and averages: the key factory and the options every caller
+// shares (SPEC section 9: fresh 5 min, cached 10 min, 1 retry, no refetch on mount, focus or reconnect). Used by
+// the detail page and the comparison; the dashboard refreshes them when the data changes.
 import { queryOptions } from "@tanstack/react-query";
-import { DETAIL_CACHE_MS, DETAIL_STALE_MS } from "../../../../core/constants.ts";
-import { ApiError, apiClient } from "../../../lib/api-client.ts";
+import { DETAIL_CACHE_MS, DETAIL_STALE_MS } from "../../core/constants.ts";
+import { ApiError, apiClient } from "./api-client.ts";
 
 export const DETAIL_RETRY_COUNT = 1;
 

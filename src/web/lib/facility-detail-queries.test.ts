@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { DETAIL_CACHE_MS, DETAIL_STALE_MS } from "../../../../core/constants.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { DETAIL_CACHE_MS, DETAIL_STALE_MS } from "../../core/constants.ts";
+import { ApiError } from "./api-client.ts";
 import {
   benchmarksQueryOptions,
   changesQueryOptions,

@@ -1,8 +1,9 @@
-// Facility-list queries of the dashboard: key factory and options (SPEC sections 4, 7, 9).
+// Facility-list queries (SPEC sections 4, 7, 9): key factory and options, shared by the dashboard and the entity
+// page (its facilities are the list filtered by the entity).
 import { queryOptions } from "@tanstack/react-query";
-import type { FacilityListResponse, FacilityQuery } from "../../../../core/api-types.ts";
-import { ALERT_QUERY_TIMEOUT_MS, FACILITY_STALE_MS } from "../../../../core/constants.ts";
-import { ApiError, apiClient } from "../../../lib/api-client.ts";
+import type { FacilityListResponse, FacilityQuery } from "../../core/api-types.ts";
+import { ALERT_QUERY_TIMEOUT_MS, FACILITY_STALE_MS } from "../../core/constants.ts";
+import { ApiError, apiClient } from "./api-client.ts";
 
 const FACILITY_CACHE_MS = 5 * 60_000;
 

@@ -1,13 +1,13 @@
 import { memo } from "react";
-import type { FacilityListItem, RatingAlert } from "../../../../core/api-types.ts";
-import type { AlertMetric } from "../../../../core/constants.ts";
+import type { FacilityListItem, RatingAlert } from "../../../core/api-types.ts";
+import type { AlertMetric } from "../../../core/constants.ts";
 import {
   changeDirection,
   formatCount,
   formatRatingOutOf5,
   formatSignedChange,
-} from "../../../../core/format.ts";
-import { cn } from "../../../lib/cn.ts";
+} from "../../../core/format.ts";
+import { cn } from "../../lib/cn.ts";
 import "./facility-card.css";
 
 export interface FacilityCardProps {
@@ -23,7 +23,7 @@ export interface FacilityCardProps {
   isEager: boolean;
   onToggleFavorite: (ccn: string, providerName: string) => void;
   /** Given where the card offers the compare toggle. */
-  onToggleCompare?: (ccn: string, providerName: string) => void;
+  onToggleCompare?: (facility: FacilityListItem) => void;
 }
 
 const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
@@ -106,7 +106,7 @@ export const FacilityCard = memo(function FacilityCard({
           type="button"
           aria-pressed={isCompared}
           aria-label={`Compare ${facility.providerName}`}
-          onClick={() => onToggleCompare(facility.ccn, facility.providerName)}
+          onClick={() => onToggleCompare(facility)}
           className="fc-compare"
         >
           Compare

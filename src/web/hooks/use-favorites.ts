@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { favoritesStore } from "../../../lib/favorites.ts";
-import { toast } from "../../../lib/toast.ts";
+import { favoritesStore } from "../lib/favorites.ts";
+import { toast } from "../lib/toast.ts";
 
 /** The device's favourite facilities, and a toggle that tells the visitor what happened. */
 export function useFavorites() {

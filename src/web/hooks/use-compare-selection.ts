@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { toast } from "../../../lib/toast.ts";
-import { COMPARE_LIMIT_TEXT, compareStore } from "../compare-selection.ts";
+import { COMPARE_LIMIT_TEXT, type CompareFacility, compareStore } from "../lib/compare-selection.ts";
+import { toast } from "../lib/toast.ts";
 
 const STORAGE_ERROR = {
   title: "Error updating the comparison",
@@ -13,9 +13,9 @@ export function useCompareSelection() {
   const ids = useMemo(() => new Set(items.map((item) => item.ccn)), [items]);
 
   // Stable, so memoised cards do not re-render when the selection changes.
-  const toggle = useCallback((ccn: string, providerName: string) => {
+  const toggle = useCallback((facility: CompareFacility) => {
     try {
-      if (compareStore.toggle(ccn, providerName) === "full") {
+      if (compareStore.toggle(facility) === "full") {
         toast.error(COMPARE_LIMIT_TEXT, {
           description: "Remove one of the chosen facilities to add another.",
         });
