@@ -43,6 +43,7 @@ import {
   listStates,
   readDataVersion,
   readMeta,
+  warmDatabase,
 } from "./repository.ts";
 import {
   bodyText,
@@ -147,6 +148,8 @@ function facilityListJson(page: FacilityPage, error?: string): string {
 export type App = Hono & {
   /** Computations of uncached answers started so far (tests read it). */
   readonly computations: () => number;
+  /** Resolves when the first warm-up has ended (only with `warm`). */
+  readonly warmed: Promise<void>;
 };
 
 export function createApp(options: AppOptions): App {
@@ -254,15 +257,35 @@ export function createApp(options: AppOptions): App {
     return sendCached(c, entry, identity);
   };
 
-  /** Computes the answers most asked for under a new data version, each through the queue at the warm-up's priority. */
+  /**
+   * Under a new data version: reads the tables visitors' reads use into the database's buffers, then computes the
+   * answers most asked for, each through the queue at the warm-up's priority (a visitor's request goes first, and
+   * one that asks for the same answer waits for the same computation).
+   */
+  let resolveWarmed: () => void = () => {};
+  const warmed = new Promise<void>((resolve) => {
+    resolveWarmed = resolve;
+  });
   const warmUp = (forVersion: string) => {
-    setImmediate(() => {
-      for (const path of WARM_PATHS) {
-        if (version?.value !== forVersion) return;
-        Promise.resolve(app.request(path, { headers: { "accept-encoding": "gzip", "x-warm-up": warmToken } }))
-          .then((response) => response.arrayBuffer())
-          .catch((error: unknown) => logger.warn({ err: error, path }, "warm-up request failed"));
-      }
+    const started = performance.now();
+    const tables = queue.run(`${forVersion}|warm-database`, { warm: true }, () => warmDatabase(db));
+    const answers = WARM_PATHS.map(async (path) => {
+      await tables.catch(() => {});
+      if (version?.value !== forVersion) return;
+      const response = await app.request(path, {
+        headers: { "accept-encoding": "gzip", "x-warm-up": warmToken },
+      });
+      await response.arrayBuffer();
+    });
+    Promise.allSettled([tables, ...answers]).then((results) => {
+      const failed = results.filter((result) => result.status === "rejected");
+      for (const failure of failed)
+        logger.warn({ err: (failure as PromiseRejectedResult).reason }, "warm-up failed");
+      logger.info(
+        { ms: Math.round(performance.now() - started), answers: WARM_PATHS.length },
+        "warmed the cache for the data version",
+      );
+      resolveWarmed();
     });
   };
 
@@ -532,5 +555,5 @@ export function createApp(options: AppOptions): App {
     setInterval(poll, versionTtl).unref();
   }
 
-  return Object.assign(app, { computations: () => queue.computations });
+  return Object.assign(app, { computations: () => queue.computations, warmed });
 }

@@ -13,6 +13,8 @@ import { readServerEnv } from "./env.ts";
 
 const env = readServerEnv();
 const HEADERS_TIMEOUT_MS = 10_000;
+/** How long the start waits for the first warm-up before it answers anyway. */
+const WARM_UP_WAIT_MS = 10_000;
 /**
  * The log (one JSON line per request at the default level, and what the loads do) is written in batches: a write of
  * at least 4 KB, or whatever has gathered after at most a second, instead of a write to stdout per request (which
@@ -110,7 +112,11 @@ logger.info(
 );
 const dataLoader = new DataLoader({ db: opened, env, logger });
 loader = dataLoader;
-app = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader, warm: true });
+const created = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader, warm: true });
+// The answers most asked for are computed before the API answers its first request (a second or two on the national
+// data; requests meanwhile wait as they do while the database opens), so the first visitors meet a warm cache.
+await Promise.race([created.warmed, new Promise((done) => setTimeout(done, WARM_UP_WAIT_MS))]);
+app = created;
 resolveApp(app);
 
 if (!isStopping)

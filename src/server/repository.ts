@@ -297,6 +297,23 @@ export function listEntities(db: Queryable): Promise<string> {
   return textColumn(db, "SELECT affiliated_entity_name AS value FROM affiliated_entity_name_lu");
 }
 
+/**
+ * Reads the tables that lists, details and alert views read, whole, so that the database holds them in its buffers
+ * before visitors ask (after a start, the embedded database reads every page from its files on first use).
+ */
+export async function warmDatabase(db: Queryable): Promise<void> {
+  await db.query(
+    `SELECT (SELECT sum(octet_length(item)) FROM facility) AS facilities,
+            (SELECT sum(octet_length(item)) FROM rating_alert) AS alerts,
+            (SELECT count(*) FROM alert_rank) AS ranks,
+            (SELECT count(*) FROM alert_summary) AS alert_summaries,
+            (SELECT count(*) FROM facility_summary) AS summaries,
+            (SELECT sum(octet_length(body)) FROM entity_summary) AS entities,
+            (SELECT count(*) FROM entity_month) AS entity_months,
+            (SELECT count(*) FROM benchmark) AS benchmarks`,
+  );
+}
+
 export async function readDataVersion(db: Queryable): Promise<string> {
   const [row] = await db.query<{ version: string }>(
     `SELECT data_version || '.' || derived_version || '.' || floor(extract(epoch FROM updated_at) * 1000)::bigint
