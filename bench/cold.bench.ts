@@ -3,8 +3,9 @@
 // process, default log level, the built web app) under 50 connections of the load benchmarks' mix (bench/load-mix.ts)
 // drawn as a fixed set of 208 distinct requests, with gzip and 10% revalidations, from a load generator in another
 // process (bench/path-load.ts). Two scenarios (BENCH_COLD_SCENARIOS, default "start,refresh"):
-// - start: the server starts on the national dataset (15,000 facilities x BENCH_MONTHS months, embedded database);
-//   the traffic starts the moment its API answers.
+// - start: the server starts again on the national dataset (15,000 facilities x BENCH_MONTHS months, embedded
+//   database) after a first run that served the same traffic for 15 s and stopped (as a restart or a deployment
+//   meets it: the server has kept which requests were asked for most); the traffic starts the moment its API answers.
 // - refresh: the server runs on the full CMS history (bench:ingest's sync, made here when absent) with a stand-in
 //   CMS; after 10 s of traffic the stand-in publishes a new month, which the server's refresh (checking every 5 s)
 //   loads and publishes under the traffic: 30 s from the publication on.
@@ -205,10 +206,13 @@ const results: Record<string, unknown> = {};
 try {
   if (SCENARIOS.includes("start")) {
     const dataDir = await prepareNational("pglite");
-    // The mix is read from a first run of the server; the measured run starts anew.
-    const reader = await startServer({ DATA_DIR: dataDir, DATA_SOURCE: "none", CMS_REFRESH_INTERVAL_S: "0" });
-    const paths = distinctMix(await readMixData(reader.base, 1000, assets), DISTINCT);
-    await stopServer(reader.child);
+    // A first run of the server: the mix is read from it, and it serves the traffic for 15 s before it stops.
+    const first = await startServer({ DATA_DIR: dataDir, DATA_SOURCE: "none", CMS_REFRESH_INTERVAL_S: "0" });
+    const paths = distinctMix(await readMixData(first.base, 1000, assets), DISTINCT);
+    const stopFirst = await startLoad(first.base, paths, work);
+    await sleep(15_000);
+    await stopFirst();
+    await stopServer(first.child);
     console.log(
       `\nstart: a server starting on the national dataset (${dataDir}), ${paths.length} distinct requests, ${CONNECTIONS} connections`,
     );

@@ -33,6 +33,7 @@ import {
   getRatingChanges,
   readCsvChunk,
 } from "./insights-repository.ts";
+import { Popularity } from "./popularity.ts";
 import {
   type FacilityPage,
   getFacility,
@@ -76,10 +77,16 @@ export interface AppOptions {
   warm?: boolean;
 }
 
+/** How long new data waits for its answers most asked for to be computed before it is served anyway. */
+const SWITCH_WAIT_MS = 15_000;
+/** How often the server saves the requests most asked for (src/server/popularity.ts). */
+const POPULARITY_SAVE_MS = 60_000;
+
 /**
- * The answers most asked for, computed once as soon as the server sees new data (at start and after every load),
- * at a priority below visitors' requests: the dashboard's default list and its alert views, meta, the lookups, the
- * national averages, and all alerts of each period.
+ * The answers every visitor needs, computed as soon as the server sees new data (at start and after every load),
+ * with the answers most asked for of late (src/server/popularity.ts), at a priority below visitors' requests: the
+ * dashboard's default list and its alert views, meta, the lookups, the national averages, and all alerts of each
+ * period.
  */
 export const WARM_PATHS = [
   "/api/meta",
@@ -92,6 +99,8 @@ export const WARM_PATHS = [
   "/api/alerts?period=lastPeriod",
   "/api/alerts?period=lastQuarter",
 ];
+const WARM_PATHS_AT_START = WARM_PATHS;
+const WARM_PATHS_AFTER_LOAD = WARM_PATHS;
 
 const MAX_URL_LENGTH = 8192;
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
@@ -150,6 +159,8 @@ export type App = Hono & {
   readonly computations: () => number;
   /** Resolves when the first warm-up has ended (only with `warm`). */
   readonly warmed: Promise<void>;
+  /** Saves what the server keeps in the database across starts (the requests most asked for), before it stops. */
+  readonly saveState: () => Promise<void>;
 };
 
 export function createApp(options: AppOptions): App {
@@ -162,16 +173,37 @@ export function createApp(options: AppOptions): App {
   });
   /** Marks the warm-up's own requests (known to this process only). */
   const warmToken = randomUUID();
+  const popularity = new Popularity();
   const versionTtl = options.dataVersionTtlMs ?? 1000;
+  /** The data version answers are served under, and when the database was last asked for its version. */
   let version: { value: string; readAt: number } | null = null;
+  /** A newer version the warm-up is preparing; served once its answers most asked for are computed. */
+  let pending: string | null = null;
   let versionRead: Promise<string> | null = null;
   const readVersion = () => {
     versionRead ??= readDataVersion(db)
       .then((value) => {
-        const isNew = version?.value !== value;
-        version = { value, readAt: Date.now() };
-        if (isNew && options.warm) warmUp(value);
-        return value;
+        const served = version?.value;
+        if (served === undefined || !options.warm) {
+          version = { value, readAt: Date.now() };
+          if (served === undefined && options.warm) warmUp(value, WARM_PATHS_AT_START);
+          return value;
+        }
+        version = { value: served, readAt: Date.now() };
+        if (value !== served && value !== pending) {
+          // New data: its answers most asked for are computed first, while the cached answers of the data before
+          // are still served; then the new version is served. A request the cache cannot answer meanwhile is
+          // computed from the new data (the database holds nothing else).
+          pending = value;
+          const switchTo = () => {
+            if (pending !== value) return;
+            pending = null;
+            version = { value, readAt: Date.now() };
+          };
+          warmUp(value, WARM_PATHS_AFTER_LOAD).then(switchTo);
+          setTimeout(switchTo, SWITCH_WAIT_MS).unref();
+        }
+        return version.value;
       })
       .finally(() => {
         versionRead = null;
@@ -193,6 +225,12 @@ export function createApp(options: AppOptions): App {
       fresh,
       new Promise<string>((done) => setTimeout(() => done(stale), VERSION_WAIT_MS)),
     ]);
+  };
+  /** The version a request's answer is computed and cached under: the warm-up's own, or the served one. */
+  const versionFor = (c: Context): Promise<string> | string => {
+    if (c.req.header("x-warm-up") === warmToken) return c.req.header("x-warm-version") ?? dataVersion();
+    popularity.hit(c.req.url.slice(c.req.url.indexOf("/", c.req.url.indexOf("//") + 2)));
+    return dataVersion();
   };
 
   /**
@@ -222,7 +260,7 @@ export function createApp(options: AppOptions): App {
     compute: () => Promise<({ body: unknown } | { json: string }) & { cacheable?: boolean }>,
     kind: ComputeKind = {},
   ) => {
-    const current = await dataVersion();
+    const current = await versionFor(c);
     const cacheKey = `${current}|${key}`;
     const etag = `"${hashKey(cacheKey)}-${current}"`;
     const cacheHeaders = () => {
@@ -259,34 +297,34 @@ export function createApp(options: AppOptions): App {
 
   /**
    * Under a new data version: reads the tables visitors' reads use into the database's buffers, then computes the
-   * answers most asked for, each through the queue at the warm-up's priority (a visitor's request goes first, and
-   * one that asks for the same answer waits for the same computation).
+   * answers most asked for (those every visitor needs, and the most asked of late), each through the queue at the
+   * warm-up's priority (a visitor's request goes first, and one that asks for the same answer waits for the same
+   * computation). Resolves when they are all computed.
    */
   let resolveWarmed: () => void = () => {};
   const warmed = new Promise<void>((resolve) => {
     resolveWarmed = resolve;
   });
-  const warmUp = (forVersion: string) => {
+  const warmUp = async (forVersion: string, paths: readonly string[]): Promise<void> => {
     const started = performance.now();
+    const headers = { "accept-encoding": "gzip", "x-warm-up": warmToken, "x-warm-version": forVersion };
     const tables = queue.run(`${forVersion}|warm-database`, { warm: true }, () => warmDatabase(db));
-    const answers = WARM_PATHS.map(async (path) => {
+    const all = [...new Set([...paths, ...popularity.top()])];
+    const answers = all.map(async (path) => {
       await tables.catch(() => {});
-      if (version?.value !== forVersion) return;
-      const response = await app.request(path, {
-        headers: { "accept-encoding": "gzip", "x-warm-up": warmToken },
-      });
+      const response = await app.request(path, { headers });
       await response.arrayBuffer();
     });
-    Promise.allSettled([tables, ...answers]).then((results) => {
-      const failed = results.filter((result) => result.status === "rejected");
-      for (const failure of failed)
-        logger.warn({ err: (failure as PromiseRejectedResult).reason }, "warm-up failed");
-      logger.info(
-        { ms: Math.round(performance.now() - started), answers: WARM_PATHS.length },
-        "warmed the cache for the data version",
-      );
-      resolveWarmed();
-    });
+    const results = await Promise.allSettled([tables, ...answers]);
+    const failed = results.filter((result) => result.status === "rejected");
+    for (const failure of failed.slice(0, 3)) {
+      logger.warn({ err: (failure as PromiseRejectedResult).reason }, "warm-up failed");
+    }
+    logger.info(
+      { ms: Math.round(performance.now() - started), answers: all.length, failed: failed.length },
+      "computed the answers most asked for, for the new data",
+    );
+    resolveWarmed();
   };
 
   const app = new Hono();
@@ -378,7 +416,7 @@ export function createApp(options: AppOptions): App {
    */
   let metaAnswer: { etag: string; entry: CachedResponse } | null = null;
   app.get("/api/meta", async (c) => {
-    const current = await dataVersion();
+    const current = await versionFor(c);
     const cacheKey = `${current}|meta`;
     const entry =
       cache.get(cacheKey) ??
@@ -548,12 +586,25 @@ export function createApp(options: AppOptions): App {
     app.get("*", (c) => send(c, index, "no-cache"));
   }
 
+  const savePopularity = () =>
+    popularity
+      .save(db)
+      .catch((error: unknown) => logger.warn({ err: error }, "could not save the requests most asked for"));
   if (options.warm) {
     const poll = () =>
       readVersion().catch((error: unknown) => logger.debug({ err: error }, "data version read failed"));
-    void poll();
+    // The requests most asked for before this start are warmed with the others.
+    popularity
+      .load(db)
+      .catch((error: unknown) => logger.warn({ err: error }, "could not read the requests most asked for"))
+      .then(poll);
     setInterval(poll, versionTtl).unref();
+    setInterval(savePopularity, POPULARITY_SAVE_MS).unref();
   }
 
-  return Object.assign(app, { computations: () => queue.computations, warmed });
+  return Object.assign(app, {
+    computations: () => queue.computations,
+    warmed,
+    saveState: () => (options.warm ? savePopularity() : Promise.resolve()),
+  });
 }

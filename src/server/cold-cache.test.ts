@@ -81,4 +81,24 @@ describe.each(engines)("a cold cache on $name", (engine) => {
     for (const path of WARM_PATHS) await app.request(path);
     expect(app.computations()).toBe(2 * perWarmUp);
   });
+
+  it("a server that starts again warms the answers visitors asked for most before it stopped", async () => {
+    const before = createApp({ db, logger: pino({ level: "silent" }), warm: true });
+    await before.warmed;
+    for (let index = 0; index < 5; index += 1) await before.request("/api/facilities?page=3&state=CA");
+    await before.saveState();
+    const [saved] = await db.query<{ hits: number }>(
+      "SELECT hits FROM popular_request WHERE path = '/api/facilities?page=3&state=CA'",
+    );
+    expect(saved?.hits).toBe(5);
+
+    const after = createApp({ db, logger: pino({ level: "silent" }), warm: true });
+    await after.warmed;
+    const warmedCount = after.computations();
+    expect((await after.request("/api/facilities?page=3&state=CA")).status).toBe(200);
+    expect(after.computations()).toBe(warmedCount);
+    // A request nobody asked for before is computed when asked.
+    await after.request("/api/facilities?page=4&state=CA");
+    expect(after.computations()).toBe(warmedCount + 1);
+  });
 });

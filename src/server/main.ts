@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
-import { createApp } from "./app.ts";
+import { type App, createApp } from "./app.ts";
 import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
 
@@ -48,7 +48,7 @@ async function openDatabase(): Promise<Db> {
   }
 }
 
-let app: Hono | null = null;
+let app: App | null = null;
 /** Until the app is ready, requests other than /healthz wait for it. */
 let appReady: Promise<Hono> | null = null;
 const fetchHandler = async (request: Request): Promise<Response> => {
@@ -90,6 +90,7 @@ async function shutdown(reason: string, code = 0) {
   forced.unref();
   server.close(async () => {
     await loader?.stop();
+    await app?.saveState();
     // A database still opening is closed once it is open.
     await appReady?.catch(() => {});
     await db?.close();
