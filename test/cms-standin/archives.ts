@@ -6,6 +6,8 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
+import { MONTH_ABBR } from "../../src/ingest/demo/calendar.ts";
+import { L1_RENAMES, PROVIDER_INFO_2021, PROVIDER_INFO_2023 } from "../../src/ingest/demo/cms-layouts.ts";
 import type { ArchiveLayout } from "./layouts.ts";
 
 export interface MonthlyArchiveOptions {
@@ -28,8 +30,6 @@ export interface BundleMember {
   name: string;
   archive: Buffer;
 }
-
-const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2026-07" -> "Jul2026". */
 export function monthName(dataMonth: string): string {
@@ -69,25 +69,10 @@ function csvText(rows: readonly (readonly (string | number)[])[]): string {
   return `${rows.map((row) => row.map(field).join(",")).join("\n")}\n`;
 }
 
+/** The first six columns (CCN ... ZIP) of the era's Provider Information file. */
 function facilityHeader(era: Era): string[] {
-  if (era === "L1") return ["provnum", "PROVNAME", "ADDRESS", "CITY", "STATE", "ZIP"];
-  if (era === "2021")
-    return [
-      "Federal Provider Number",
-      "Provider Name",
-      "Provider Address",
-      "Provider City",
-      "Provider State",
-      "Provider Zip Code",
-    ];
-  return [
-    "CMS Certification Number (CCN)",
-    "Provider Name",
-    "Provider Address",
-    "City/Town",
-    "State",
-    "ZIP Code",
-  ];
+  if (era === "L1") return L1_RENAMES.slice(0, 6).map(([name]) => name);
+  return (era === "2021" ? PROVIDER_INFO_2021 : PROVIDER_INFO_2023).slice(0, 6);
 }
 
 function processingDate(dataMonth: string): string {
