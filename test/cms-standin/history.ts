@@ -267,14 +267,13 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       const year = month.slice(0, 4);
       if (bundleYears.has(year) && !planned.republished && bundleMonths.get(year)?.includes(month)) {
         const small = sliceRows(text, BUNDLE_ROWS);
-        const bundle = bundles.get(year) ?? [];
-        bundle.push({
-          name: `${planned.name}.zip`,
-          archive: await buildMonthlyArchive({
-            ...archiveOptions,
-            providerCsv: layout === "L1" ? toLayout(small, "L1", { fileDateFormat }) : small,
-          }),
+        const archive = await buildMonthlyArchive({
+          ...archiveOptions,
+          providerCsv: layout === "L1" ? toLayout(small, "L1", { fileDateFormat }) : small,
         });
+        // Looked up after the await: the other month being built may have started the year's list meanwhile.
+        const bundle = bundles.get(year) ?? [];
+        bundle.push({ name: `${planned.name}.zip`, archive });
         bundles.set(year, bundle);
       }
     }
