@@ -1,4 +1,5 @@
-// Deterministic demo data: CMS Provider Information CSV files in the newest (2025+) layout, one per release month,
+// Deterministic demo data: CMS Provider Information CSV files, one per release month, each in the header layout CMS
+// used that month (2021, 2023 or 2025: older layouts lack some columns, the newest has no substantiated complaints),
 // so the product can be developed, tested and benchmarked at full size without the real files.
 // Same options give byte-identical files: all randomness comes from one seeded PRNG drawn in a fixed order.
 // The parts: demo/world.ts (the facilities and their months), demo/render.ts (their rows in a CMS layout,

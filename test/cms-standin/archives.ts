@@ -7,7 +7,12 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { MONTH_ABBR } from "../../src/ingest/demo/calendar.ts";
-import { L1_RENAMES, PROVIDER_INFO_2021, PROVIDER_INFO_2023 } from "../../src/ingest/demo/cms-layouts.ts";
+import {
+  L1_RENAMES,
+  PROVIDER_INFO_2021,
+  PROVIDER_INFO_2023,
+  providerInfoEra,
+} from "../../src/ingest/demo/cms-layouts.ts";
 import type { ArchiveLayout } from "./layouts.ts";
 
 export interface MonthlyArchiveOptions {
@@ -58,7 +63,7 @@ type Era = "L1" | "2021" | "2023";
 
 function eraOf(layout: ArchiveLayout, dataMonth: string): Era {
   if (layout === "L1") return "L1";
-  return dataMonth < "2023-07" ? "2021" : "2023";
+  return providerInfoEra(dataMonth) === "2021" ? "2021" : "2023";
 }
 
 function csvText(rows: readonly (readonly (string | number)[])[]): string {

@@ -1,6 +1,6 @@
 // A full CMS archive history on disk, for the stand-in server: one monthly archive per data month from Jan 2019
 // (laid out as CMS did at the archive's date), a month published twice, annual bundles, and the current CSV.
-// Generated from the demo data (src/ingest/demo-data.ts, newest header layout) and converted here.
+// Generated from the demo data (src/ingest/demo-data.ts, in the header layout of each month) and converted here.
 
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";

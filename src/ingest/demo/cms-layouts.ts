@@ -260,7 +260,12 @@ export const PROVIDER_INFO_BLOCKS: Record<ProviderInfoEra, readonly ColumnBlock[
   ],
 };
 
-function columnsOf(era: ProviderInfoEra): readonly string[] {
+/** The layout CMS used for the Provider Information of a processing date (`YYYY-MM-DD`). */
+export function providerInfoEra(processingDate: string): ProviderInfoEra {
+  return processingDate < "2023-07" ? "2021" : processingDate < "2025-01" ? "2023" : "2025";
+}
+
+export function columnsOf(era: ProviderInfoEra): readonly string[] {
   return PROVIDER_INFO_BLOCKS[era].flatMap((block) => COLUMN_BLOCKS[block]);
 }
 

@@ -34,6 +34,12 @@ export class Rng {
     if (item === undefined) throw new Error("pick from an empty list");
     return item;
   }
+  /** 1 plus the number of further successes of chance p in a row, at most max (a geometric count). */
+  run(p: number, max: number): number {
+    let n = 1;
+    while (n < max && this.chance(p)) n += 1;
+    return n;
+  }
   /** Index drawn with the given weights. */
   weighted(weights: readonly number[]): number {
     let total = 0;

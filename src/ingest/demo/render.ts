@@ -1,10 +1,19 @@
-// The CSV text of a demo release: one row per facility present that month, in the CMS Provider Information layout.
+// The CSV text of a demo release: one row per facility present that month, in the CMS Provider Information layout of
+// the month's processing date (demo/cms-layouts.ts: the 2021, 2023 or 2025 layout).
 //
-// A month's file is copied together from cached UTF-8 pieces, 6 a row, each rebuilt only when its content changes:
-// building a 10 MB string per month from many small strings took most of the writer's time.
+// A month's file is copied together from cached UTF-8 pieces, 6 or 7 a row, each rebuilt only when its content
+// changes: building a 10 MB string per month from many small strings took most of the writer's time. A row is
+// front (identity to date first approved), entity (chain or affiliated entity, when the layout has one), flags,
+// ratings (and the RN staffing rating of the 2021 layout), back (staffing to coordinates) and the processing date.
 
 import { dayOf, pad2 } from "./calendar.ts";
-import { PROVIDER_INFO_2025 } from "./cms-layouts.ts";
+import {
+  type ColumnBlock,
+  columnsOf,
+  PROVIDER_INFO_BLOCKS,
+  type ProviderInfoEra,
+  providerInfoEra,
+} from "./cms-layouts.ts";
 import { COUNCILS } from "./names.ts";
 import { STATES } from "./places.ts";
 import {
@@ -15,20 +24,59 @@ import {
   NATIONAL_HOURS,
   overallRating,
   qmRating,
-  type StaffingFigures,
   type SurveyCycle,
 } from "./world.ts";
 
-/** A facility's cached pieces and the revisions of the facility they were built from. */
+/** How a layout's rows are made of pieces. */
+interface RowPlan {
+  era: ProviderInfoEra;
+  header: Uint8Array;
+  front: readonly ColumnBlock[];
+  entity: "chain" | "affiliatedEntity" | undefined;
+  hasRnStaffingRating: boolean;
+  back: readonly ColumnBlock[];
+  /** The weighted survey score counts three cycles (1/2, 1/3, 1/6) rather than cycle 1 and cycle 2/3 (3/4, 1/4). */
+  hasThreeCycles: boolean;
+}
+
+function planRows(era: ProviderInfoEra): RowPlan {
+  const blocks = PROVIDER_INFO_BLOCKS[era];
+  const entity = blocks.find((block) => block === "chain" || block === "affiliatedEntity");
+  const flags = blocks.indexOf("flags");
+  const hasRnStaffingRating = blocks.includes("rnStaffingRating");
+  const backStart = flags + (hasRnStaffingRating ? 3 : 2);
+  const front = blocks.slice(0, entity === undefined ? flags : blocks.indexOf(entity));
+  if (
+    blocks[flags + 1] !== "ratings" ||
+    front.length + (entity === undefined ? 0 : 1) !== flags ||
+    (hasRnStaffingRating && blocks[flags + 2] !== "rnStaffingRating") ||
+    blocks.at(-1) !== "processingDate"
+  ) {
+    throw new Error(`the ${era} layout's blocks are not in the order rows are built in`);
+  }
+  return {
+    era,
+    header: utf8(`${columnsOf(era).join(",")}\n`),
+    front,
+    entity,
+    hasRnStaffingRating,
+    back: blocks.slice(backStart, -1),
+    hasThreeCycles: blocks.includes("cycle3"),
+  };
+}
+
+const PLANS: Record<ProviderInfoEra, RowPlan> = {
+  "2021": planRows("2021"),
+  "2023": planRows("2023"),
+  "2025": planRows("2025"),
+};
+
+/** A facility's cached pieces and what they were built from. */
 interface RowPieces {
+  era: ProviderInfoEra;
   residentsRevision: number;
   figuresRevision: number;
-  head: string;
-  mid: string;
-  tail: string;
-  /** Columns 1-18 (CCN ... date first approved). */
   front: Uint8Array;
-  /** Columns 45-98 (staffing ... geocoding footnote). */
   back: Uint8Array;
 }
 
@@ -49,14 +97,20 @@ export class ReleaseRenderer {
   ): { buffer: Buffer; length: number } {
     const [year, month] = world.calendar.months[t] ?? [2020, 1];
     const twoYearsAgo = dayOf(year - 2, month);
+    const plan = PLANS[providerInfoEra(processingDate)];
     const dateLine = utf8(`${processingDate}\n`);
-    const chains = new Map<Chain, Uint8Array>(world.chains.map((chain) => [chain, chainPiece(chain)]));
+    const entity = plan.entity;
+    const entities =
+      entity === undefined
+        ? undefined
+        : new Map<Chain, Uint8Array>(world.chains.map((chain) => [chain, entityPiece(entity, chain)]));
+    const noEntity = entity === undefined ? undefined : NO_ENTITY[entity];
     const pieces = this.pieces;
     pieces.length = 0;
-    pieces.push(HEADER_LINE);
+    pieces.push(plan.header);
     for (const f of world.facilities) {
       if (t < f.openMonth || t >= f.closeMonth) continue;
-      const row = this.rowPieces(f);
+      const row = this.rowPieces(f, plan);
       let ratings: Uint8Array;
       let sff = 0;
       if (f.blankFootnote !== 0) {
@@ -74,8 +128,13 @@ export class ReleaseRenderer {
         f.changedOwnerUntil >= t,
         f.councilAndSprinkler,
       );
-      const chain = f.chain ? (chains.get(f.chain) ?? NO_CHAIN) : NO_CHAIN;
-      pieces.push(row.front, chain, flags, ratings, row.back, dateLine);
+      pieces.push(row.front);
+      if (entities !== undefined && noEntity !== undefined) {
+        pieces.push(f.chain ? (entities.get(f.chain) ?? noEntity) : noEntity);
+      }
+      pieces.push(flags, ratings);
+      if (plan.hasRnStaffingRating) pieces.push(rnStaffingPiece(f));
+      pieces.push(row.back, dateLine);
     }
     let length = 0;
     for (const piece of pieces) length += piece.length;
@@ -89,30 +148,25 @@ export class ReleaseRenderer {
     return { buffer: target, length };
   }
 
-  private rowPieces(f: Facility): RowPieces {
+  private rowPieces(f: Facility, plan: RowPlan): RowPieces {
     let row = this.rows.get(f);
-    if (row === undefined) {
-      const head = headText(f);
-      const mid = midText(f);
-      const tail = tailText(f);
+    if (row === undefined || row.era !== plan.era) {
       row = {
+        era: plan.era,
         residentsRevision: f.residentsRevision,
         figuresRevision: f.figuresRevision,
-        head,
-        mid,
-        tail,
-        front: utf8(head + residentsText(f) + mid),
-        back: utf8(staffingText(f.staffingFigures) + surveyText(f) + tail),
+        front: blocksPiece(plan.front, f, plan),
+        back: blocksPiece(plan.back, f, plan),
       };
       this.rows.set(f, row);
       return row;
     }
     if (row.residentsRevision !== f.residentsRevision) {
-      row.front = utf8(row.head + residentsText(f) + row.mid);
+      row.front = blocksPiece(plan.front, f, plan);
       row.residentsRevision = f.residentsRevision;
     }
     if (row.figuresRevision !== f.figuresRevision) {
-      row.back = utf8(staffingText(f.staffingFigures) + surveyText(f) + row.tail);
+      row.back = blocksPiece(plan.back, f, plan);
       row.figuresRevision = f.figuresRevision;
     }
     return row;
@@ -143,57 +197,139 @@ function f5(x: number): string {
   return `${digits.slice(0, -5)}.${digits.slice(-5)}`;
 }
 
-const HEADER_LINE = utf8(`${PROVIDER_INFO_2025.join(",")}\n`);
-const NO_CHAIN = utf8(",,,,,,,");
+const NO_ENTITY = { chain: utf8(",,,,,,,"), affiliatedEntity: utf8(",,") } as const;
 const SFF_STATUS = ["", "SFF", "SFF Candidate"] as const;
 const COUNCIL_AND_SPRINKLER = COUNCILS.flatMap((council) => [`${council},Yes`, `${council},Partial`]);
 
-// Each text piece ends with a comma.
+type Cell = string | number;
 
-/** Columns 1-13 (CCN ... residents per day), less the residents per day. */
-function headText(f: Facility): string {
-  const { town } = f;
-  return [
-    f.ccn,
-    csvField(f.name),
-    csvField(f.street),
-    csvField(town.name),
-    STATES[f.stateIndex]?.code ?? "",
-    f.zip,
-    f.phone,
-    town.countyCode,
-    csvField(town.county),
-    yesNo(f.isUrban),
-    f.ownership,
-    f.beds,
-    "",
-  ].join(",");
+/** The cells of the blocks, each followed by a comma. */
+function blocksPiece(blocks: readonly ColumnBlock[], f: Facility, plan: RowPlan): Uint8Array {
+  const cells: Cell[] = [];
+  for (const block of blocks) cells.push(...blockCells(block, f, plan));
+  cells.push("");
+  return utf8(cells.join(","));
 }
 
-/** Columns 13-14 (residents per day and its footnote). */
-function residentsText(f: Facility): string {
-  return `${(f.beds * f.occupancy).toFixed(1)},,`;
-}
-
-/** Columns 15-18 (provider type ... date first approved). */
-function midText(f: Facility): string {
-  return [f.providerType, yesNo(f.isInHospital), csvField(f.legalName), f.approved, ""].join(",");
-}
-
-/** Columns 95-98 (location ... geocoding footnote). */
-function tailText(f: Facility): string {
+/** The cells of a block of columns cached per facility (not the entity, flags, ratings and date). */
+function blockCells(block: ColumnBlock, f: Facility, plan: RowPlan): Cell[] {
+  const hours = f.staffingFigures.hours;
+  const ratio = f.staffingFigures.caseMix / NATIONAL_CASE_MIX;
   const state = STATES[f.stateIndex]?.code ?? "";
-  return [
-    csvField([f.street, f.town.name, state, f.zip].join(",")),
-    f.lat.toFixed(4),
-    f.lon.toFixed(3),
-    f.hasGeocodingFootnote ? "22" : "",
-    "",
-  ].join(",");
+  switch (block) {
+    case "identity":
+    case "identity2021":
+      return [
+        f.ccn,
+        csvField(f.name),
+        csvField(f.street),
+        csvField(f.town.name),
+        state,
+        f.zip,
+        f.phone,
+        f.town.countyCode,
+        csvField(f.town.county),
+      ];
+    case "urban":
+      return [yesNo(f.isUrban)];
+    case "capacity":
+      return [
+        f.ownership,
+        f.beds,
+        (f.beds * f.occupancy).toFixed(1),
+        "",
+        f.providerType,
+        yesNo(f.isInHospital),
+        csvField(f.legalName),
+        f.approved,
+      ];
+    case "reportedHours":
+      return hours === undefined
+        ? ["6", "6", "", "", "", "", ""]
+        : ["", "", f5(hours.aide), f5(hours.lpn), f5(hours.rn), f5(hours.rn + hours.lpn), f5(hours.total)];
+    case "weekendHours":
+      return hours === undefined ? ["", ""] : [f5(hours.weekend), f5(hours.weekendRn)];
+    case "physicalTherapistHours":
+      return [hours === undefined ? "" : f5(hours.physicalTherapist)];
+    case "turnover": {
+      const { totalTurnover, rnTurnover, administratorsLeft } = f.staffingFigures;
+      return [
+        totalTurnover === undefined ? "" : totalTurnover.toFixed(1),
+        totalTurnover === undefined ? "6" : "",
+        rnTurnover === undefined ? "" : rnTurnover.toFixed(1),
+        rnTurnover === undefined ? "6" : "",
+        administratorsLeft === undefined ? "" : String(administratorsLeft),
+        administratorsLeft === undefined ? "26" : "",
+      ];
+    }
+    case "caseMixIndex":
+      return [f5(f.staffingFigures.caseMix), f5(ratio)];
+    case "caseMixHours":
+      return [
+        f5(NATIONAL_HOURS.aide * ratio),
+        f5(NATIONAL_HOURS.lpn * ratio),
+        f5(NATIONAL_HOURS.rn * ratio),
+        f5(NATIONAL_HOURS.total * ratio),
+      ];
+    case "caseMixWeekend":
+      return [f5(NATIONAL_HOURS.weekend * ratio)];
+    case "adjustedHours":
+      return hours === undefined
+        ? ["", "", "", ""]
+        : [f5(hours.adjustedAide), f5(hours.adjustedLpn), f5(hours.adjustedRn), f5(hours.adjustedTotal)];
+    case "adjustedWeekend":
+      return [hours === undefined ? "" : f5(hours.weekend / ratio)];
+    case "cycle1":
+      return cycleCells(f.cycle1, f.hasNoDeficiencyScore);
+    case "cycle2":
+    case "cycle23":
+      return cycleCells(f.cycle2, false);
+    case "cycle3":
+      return cycleCells(f.cycle3, false);
+    case "weightedScore": {
+      const [c1, c2, c3] = [f.cycle1, f.cycle2, f.cycle3].map((c) => c.deficiencyScore + c.revisitScore);
+      const score = plan.hasThreeCycles
+        ? (c1 ?? 0) / 2 + (c2 ?? 0) / 3 + (c3 ?? 0) / 6
+        : 0.75 * (c1 ?? 0) + 0.25 * (c2 ?? 0);
+      return [score.toFixed(3)];
+    }
+    case "complaints":
+      return [f.penalties.facilityReportedIncidents, f.penalties.substantiatedComplaints];
+    case "penalties": {
+      const { infectionCitations, fines, fineDollars, fineCents, paymentDenials } = f.penalties;
+      return [
+        infectionCitations === undefined ? "" : infectionCitations,
+        fines,
+        `${fineDollars}.${pad2(fineCents)}`,
+        paymentDenials,
+        fines + paymentDenials,
+      ];
+    }
+    case "location":
+      return [csvField([f.street, f.town.name, state, f.zip].join(","))];
+    case "coordinates":
+      return [f.lat.toFixed(4), f.lon.toFixed(3), f.hasGeocodingFootnote ? "22" : ""];
+    default:
+      throw new Error(`the ${block} columns are not cached per facility`);
+  }
 }
 
-/** Columns 19-25 (Chain Name ... Chain Average QM Rating) plus a trailing comma, for the current month. */
-function chainPiece(chain: Chain): Uint8Array {
+function cycleCells(c: SurveyCycle, hideScore: boolean): Cell[] {
+  return [
+    c.date,
+    c.deficiencies,
+    c.deficiencies - c.complaint,
+    c.complaint,
+    hideScore ? "" : c.deficiencyScore,
+    c.revisits,
+    c.revisitScore,
+    c.deficiencyScore + c.revisitScore,
+  ];
+}
+
+/** The chain's or affiliated entity's columns plus a trailing comma, for the current month. */
+function entityPiece(entity: "chain" | "affiliatedEntity", chain: Chain): Uint8Array {
+  if (entity === "affiliatedEntity") return utf8(`${csvField(chain.name)},${chain.id},`);
   const { rated, overall, hi, staffing, staffed, qm } = chain.averages;
   return utf8(
     [
@@ -207,85 +343,6 @@ function chainPiece(chain: Chain): Uint8Array {
       "",
     ].join(","),
   );
-}
-
-/** Columns 45-72 (staffing footnotes, hours, turnover, case-mix, adjusted hours). */
-function staffingText(figures: StaffingFigures): string {
-  const { totalTurnover, rnTurnover, administratorsLeft, hours } = figures;
-  const ratio = figures.caseMix / NATIONAL_CASE_MIX;
-  const turnover = [
-    totalTurnover === undefined ? "" : totalTurnover.toFixed(1),
-    totalTurnover === undefined ? "6" : "",
-    rnTurnover === undefined ? "" : rnTurnover.toFixed(1),
-    rnTurnover === undefined ? "6" : "",
-    administratorsLeft === undefined ? "" : String(administratorsLeft),
-    administratorsLeft === undefined ? "26" : "",
-  ];
-  const caseMix = [
-    f5(figures.caseMix),
-    f5(ratio),
-    f5(NATIONAL_HOURS.aide * ratio),
-    f5(NATIONAL_HOURS.lpn * ratio),
-    f5(NATIONAL_HOURS.rn * ratio),
-    f5(NATIONAL_HOURS.total * ratio),
-    f5(NATIONAL_HOURS.weekend * ratio),
-  ];
-  if (hours === undefined) {
-    return ["6", "6", "", "", "", "", "", "", "", "", ...turnover, ...caseMix, "", "", "", "", "", ""].join(
-      ",",
-    );
-  }
-  return [
-    "",
-    "",
-    f5(hours.aide),
-    f5(hours.lpn),
-    f5(hours.rn),
-    f5(hours.rn + hours.lpn),
-    f5(hours.total),
-    f5(hours.weekend),
-    f5(hours.weekendRn),
-    f5(hours.physicalTherapist),
-    ...turnover,
-    ...caseMix,
-    f5(hours.adjustedAide),
-    f5(hours.adjustedLpn),
-    f5(hours.adjustedRn),
-    f5(hours.adjustedTotal),
-    f5(hours.weekend / ratio),
-    "",
-  ].join(",");
-}
-
-function cycleFields(c: SurveyCycle, hideScore: boolean): (string | number)[] {
-  return [
-    c.date,
-    c.deficiencies,
-    c.deficiencies - c.complaint,
-    c.complaint,
-    hideScore ? "" : c.deficiencyScore,
-    c.revisits,
-    c.revisitScore,
-    c.deficiencyScore + c.revisitScore,
-  ];
-}
-
-/** Columns 73-94 (survey cycles, weighted score, infection control citations, penalties). */
-function surveyText(f: Facility): string {
-  const c1Total = f.cycle1.deficiencyScore + f.cycle1.revisitScore;
-  const cycle2Total = f.cycle2.deficiencyScore + f.cycle2.revisitScore;
-  const { infectionCitations, fines, fineDollars, fineCents, paymentDenials } = f.penalties;
-  return [
-    ...cycleFields(f.cycle1, f.hasNoDeficiencyScore),
-    ...cycleFields(f.cycle2, false),
-    (0.75 * c1Total + 0.25 * cycle2Total).toFixed(3),
-    infectionCitations === undefined ? "" : String(infectionCitations),
-    fines,
-    `${fineDollars}.${pad2(fineCents)}`,
-    paymentDenials,
-    fines + paymentDenials,
-    "",
-  ].join(",");
 }
 
 const flagsCache: (Uint8Array | undefined)[] = [];
@@ -354,3 +411,12 @@ function ratingsPiece(f: Facility): Uint8Array {
 
 const BLANK_RATINGS_NEW = utf8(",1,,1,,1,,1,,1,,1,");
 const BLANK_RATINGS_SFF = utf8(",18,,18,,18,,18,,18,,18,");
+
+const RN_STAFFING_PIECES = [0, 1, 2, 3, 4, 5].map((stars) => utf8(stars === 0 ? ",6," : `${stars},,`));
+const RN_STAFFING_BLANK = { 1: utf8(",1,"), 18: utf8(",18,") } as const;
+/** The RN staffing rating and its footnote (the 2021 layout), plus a trailing comma. */
+function rnStaffingPiece(f: Facility): Uint8Array {
+  if (f.blankFootnote === 1 || f.blankFootnote === 18) return RN_STAFFING_BLANK[f.blankFootnote];
+  const stars = f.isStaffingBlank ? 0 : Math.min(5, Math.max(1, f.staffing + f.rnStaffingOffset));
+  return RN_STAFFING_PIECES[stars] ?? RN_STAFFING_PIECES[0] ?? utf8(",6,");
+}
