@@ -6,11 +6,27 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { facilityDetailSchema } from "../core/api-types.ts";
+import {
+  columnsOf,
+  PROVIDER_INFO_2021,
+  PROVIDER_INFO_2023,
+  type ProviderInfoEra,
+  providerInfoEra,
+} from "./demo/cms-layouts.ts";
 import { type DemoFile, demoReleaseDates, writeDemoFiles } from "./demo-data.ts";
+import { FIELDS, type FieldName } from "./layout.ts";
+import type { ParsedRelease } from "./parse-release.ts";
+import { readRelease } from "./read-release.ts";
 
+const RAW = "../../../shared/data/cms/raw/";
 const SAMPLE_2026 = fileURLToPath(
-  new URL("../../../shared/data/cms/raw/samples/NH_ProviderInfo_May2026.SAMPLE.csv.gz", import.meta.url),
+  new URL(`${RAW}samples/NH_ProviderInfo_May2026.SAMPLE.csv.gz`, import.meta.url),
 );
+const SAMPLE_2024 = fileURLToPath(
+  new URL(`${RAW}samples/NH_ProviderInfo_Jun2024.SAMPLE.csv.gz`, import.meta.url),
+);
+const REAL_2021 = fileURLToPath(new URL(`${RAW}NH_ProviderInfo_Aug2021.csv.gz`, import.meta.url));
 const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const tempDirs: string[] = [];
@@ -42,6 +58,12 @@ function readTable(file: string): Table {
       return index;
     },
   };
+}
+
+/** The header of a real CMS file (gzipped, UTF-8 or cp1252). */
+function realHeader(file: string): string[] {
+  const text = new TextDecoder("windows-1252").decode(gunzipSync(fs.readFileSync(file)));
+  return Papa.parse<string[]>(text.replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, ""), { preview: 1 }).data[0] ?? [];
 }
 
 function cell(row: string[], index: number): string {
@@ -156,9 +178,7 @@ describe("writeDemoFiles, small run (300 facilities, 14 months)", () => {
   });
 
   it.skipIf(!fs.existsSync(SAMPLE_2026))("header equals the real May 2026 sample's header", () => {
-    const text = gunzipSync(fs.readFileSync(SAMPLE_2026)).toString("utf8");
-    const sampleHeader = Papa.parse<string[]>(text, { preview: 1 }).data[0];
-    expect(tables[0]?.header).toEqual(sampleHeader);
+    expect(tables[0]?.header).toEqual(realHeader(SAMPLE_2026));
   });
 
   it("has 99 fields on every row and the file's processing date on every row", () => {
@@ -361,5 +381,110 @@ describe("command line", () => {
       "NH_ProviderInfo_Oct2026.csv",
       "NH_ProviderInfo_Sep2026.csv",
     ]);
+  });
+});
+
+describe("the CMS layouts", () => {
+  it.skipIf(!fs.existsSync(REAL_2021))("2021 is the header of the real August 2021 file", () => {
+    expect(PROVIDER_INFO_2021).toEqual(realHeader(REAL_2021));
+  });
+
+  it.skipIf(!fs.existsSync(SAMPLE_2024))("2023 is the header of the real June 2024 sample", () => {
+    expect(PROVIDER_INFO_2023).toEqual(realHeader(SAMPLE_2024));
+  });
+
+  it("goes by the processing date: 2021 to June 2023, 2023 to 2024, then 2025", () => {
+    expect(providerInfoEra("2021-08-01")).toBe("2021");
+    expect(providerInfoEra("2023-06-01")).toBe("2021");
+    expect(providerInfoEra("2023-07-01")).toBe("2023");
+    expect(providerInfoEra("2024-11-01")).toBe("2023");
+    expect(providerInfoEra("2025-02-01")).toBe("2025");
+  });
+});
+
+/** The fields the product shows (a facility's detail, which holds the list's), as the ingest reads them. */
+const SHOWN_FIELDS = Object.keys(facilityDetailSchema.shape).filter(
+  (key): key is FieldName => key in FIELDS && key !== "processingDate",
+);
+
+describe("writeDemoFiles across the layouts (400 facilities, 45 months from July 2022)", () => {
+  let files: DemoFile[] = [];
+  let releases: ParsedRelease[] = [];
+
+  beforeAll(async () => {
+    files = await writeDemoFiles(makeTempDir(), { facilities: 400, months: 45 });
+    releases = await Promise.all(files.map((file) => readRelease(file.path)));
+  });
+
+  it("writes each month in the layout CMS used then", () => {
+    const eras = new Set<ProviderInfoEra>();
+    for (const file of files) {
+      const era = providerInfoEra(file.processingDate);
+      eras.add(era);
+      const table = readTable(file.path);
+      expect(table.header).toEqual(columnsOf(era));
+      expect(table.rows.filter((row) => row.length !== table.header.length)).toEqual([]);
+    }
+    expect([...eras]).toEqual(["2021", "2023", "2025"]);
+    expect(releases.every((release) => release.kind === "provider")).toBe(true);
+  });
+
+  it("has values in every field the product shows, in every month whose layout has its column", () => {
+    expect(SHOWN_FIELDS.length).toBeGreaterThan(25);
+    const everFilled = new Set<FieldName>();
+    for (const release of releases) {
+      for (const field of SHOWN_FIELDS) {
+        const values = release.fields[field];
+        if (values === undefined) continue;
+        const filled = values.filter((value) => value !== null);
+        const where = `${field} in ${release.fileName}`;
+        expect(filled.length, where).toBeGreaterThan(0);
+        if (typeof filled[0] === "number")
+          expect(
+            filled.some((value) => value !== 0),
+            where,
+          ).toBe(true);
+        everFilled.add(field);
+      }
+    }
+    expect(SHOWN_FIELDS.filter((field) => !everFilled.has(field))).toEqual([]);
+    // Like CMS's own files: the newest layout has no substantiated complaints, the oldest no turnover or entity.
+    const missing = (era: ProviderInfoEra) => {
+      const release = releases[files.findIndex((file) => providerInfoEra(file.processingDate) === era)];
+      return SHOWN_FIELDS.filter((field) => release?.fields[field] === undefined);
+    };
+    expect(missing("2025")).toEqual(["substantiatedComplaints"]);
+    expect(missing("2023")).toEqual([]);
+    expect(missing("2021")).toEqual([
+      "affiliatedEntityName",
+      "totalNursingStaffTurnover",
+      "administratorsLeft",
+      "latitude",
+      "longitude",
+      "affiliatedEntityId",
+    ]);
+  });
+
+  it("has penalties, complaints and infection control citations in the shares of the real files", () => {
+    // [field, which values count, least and most share of the month's facilities]; Aug 2021: 44% fined, 10%
+    // with payment denials, 48% cited for infection control, 62% with substantiated complaints (10% with 10+).
+    const bounds: [FieldName, (value: number) => boolean, number, number][] = [
+      ["finesTotalDollars", (v) => v > 0, 0.33, 0.55],
+      ["paymentDenials", (v) => v > 0, 0.04, 0.16],
+      ["infectionControlCitations", (v) => v > 0, 0.15, 0.6],
+      ["infectionControlCitations", (v) => v >= 0, 0.3, 1],
+      ["substantiatedComplaints", (v) => v > 0, 0.5, 0.75],
+      ["substantiatedComplaints", (v) => v >= 10, 0.05, 0.25],
+    ];
+    for (const release of releases) {
+      for (const [field, counts, least, most] of bounds) {
+        const values = release.fields[field];
+        if (values === undefined) continue;
+        const share =
+          values.filter((value) => typeof value === "number" && counts(value)).length / values.length;
+        expect(share, `${field} in ${release.fileName}`).toBeGreaterThanOrEqual(least);
+        expect(share, `${field} in ${release.fileName}`).toBeLessThanOrEqual(most);
+      }
+    }
   });
 });

@@ -6,6 +6,13 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
+import { MONTH_ABBR } from "../../src/ingest/demo/calendar.ts";
+import {
+  L1_RENAMES,
+  PROVIDER_INFO_2021,
+  PROVIDER_INFO_2023,
+  providerInfoEra,
+} from "../../src/ingest/demo/cms-layouts.ts";
 import type { ArchiveLayout } from "./layouts.ts";
 
 export interface MonthlyArchiveOptions {
@@ -28,8 +35,6 @@ export interface BundleMember {
   name: string;
   archive: Buffer;
 }
-
-const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "2026-07" -> "Jul2026". */
 export function monthName(dataMonth: string): string {
@@ -58,7 +63,7 @@ type Era = "L1" | "2021" | "2023";
 
 function eraOf(layout: ArchiveLayout, dataMonth: string): Era {
   if (layout === "L1") return "L1";
-  return dataMonth < "2023-07" ? "2021" : "2023";
+  return providerInfoEra(dataMonth) === "2021" ? "2021" : "2023";
 }
 
 function csvText(rows: readonly (readonly (string | number)[])[]): string {
@@ -69,25 +74,10 @@ function csvText(rows: readonly (readonly (string | number)[])[]): string {
   return `${rows.map((row) => row.map(field).join(",")).join("\n")}\n`;
 }
 
+/** The first six columns (CCN ... ZIP) of the era's Provider Information file. */
 function facilityHeader(era: Era): string[] {
-  if (era === "L1") return ["provnum", "PROVNAME", "ADDRESS", "CITY", "STATE", "ZIP"];
-  if (era === "2021")
-    return [
-      "Federal Provider Number",
-      "Provider Name",
-      "Provider Address",
-      "Provider City",
-      "Provider State",
-      "Provider Zip Code",
-    ];
-  return [
-    "CMS Certification Number (CCN)",
-    "Provider Name",
-    "Provider Address",
-    "City/Town",
-    "State",
-    "ZIP Code",
-  ];
+  if (era === "L1") return L1_RENAMES.slice(0, 6).map(([name]) => name);
+  return (era === "2021" ? PROVIDER_INFO_2021 : PROVIDER_INFO_2023).slice(0, 6);
 }
 
 function processingDate(dataMonth: string): string {

@@ -1,9 +1,11 @@
 // A full CMS archive history on disk, for the stand-in server: one monthly archive per data month from Jan 2019
 // (laid out as CMS did at the archive's date), a month published twice, annual bundles, and the current CSV.
-// Generated from the demo data (src/ingest/demo-data.ts, newest header layout) and converted here.
+// Generated from the demo data (src/ingest/demo-data.ts, in the header layout of each month) and converted here.
 
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isReleaseMonth } from "../../src/ingest/demo/calendar.ts";
+import { mulberry32 } from "../../src/ingest/demo/random.ts";
 import { writeDemoFiles } from "../../src/ingest/demo-data.ts";
 import {
   buildMonthlyArchive,
@@ -88,27 +90,12 @@ function addDays(date: string, n: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Months CMS published no Provider Information for, as the demo generator models it (besides every December). */
-const GAP_MONTHS = new Set(["2025-01", "2025-08", "2026-01"]);
-
 /** The release months from Jan 2019 to endMonth (the demo generator's calendar). */
 function releaseMonths(endMonth: string): string[] {
   const months: string[] = [];
   for (let month = FIRST_MONTH; month <= endMonth; month = addMonths(month, 1))
-    if (!month.endsWith("-12") && !GAP_MONTHS.has(month)) months.push(month);
+    if (isReleaseMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))) months.push(month);
   return months;
-}
-
-/** mulberry32, uniform in [0, 1). */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -122,7 +109,7 @@ function planArchives(
   republications: number,
   seed: number,
 ): PlannedArchive[] {
-  const random = rng(seed ^ 0x5eed);
+  const random = mulberry32(seed ^ 0x5eed);
   const dataMonths = new Set(months);
   const dates = months.map((month, i) => {
     if (i === months.length - 1) return endDate;
@@ -280,14 +267,13 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       const year = month.slice(0, 4);
       if (bundleYears.has(year) && !planned.republished && bundleMonths.get(year)?.includes(month)) {
         const small = sliceRows(text, BUNDLE_ROWS);
-        const bundle = bundles.get(year) ?? [];
-        bundle.push({
-          name: `${planned.name}.zip`,
-          archive: await buildMonthlyArchive({
-            ...archiveOptions,
-            providerCsv: layout === "L1" ? toLayout(small, "L1", { fileDateFormat }) : small,
-          }),
+        const archive = await buildMonthlyArchive({
+          ...archiveOptions,
+          providerCsv: layout === "L1" ? toLayout(small, "L1", { fileDateFormat }) : small,
         });
+        // Looked up after the await: the other month being built may have started the year's list meanwhile.
+        const bundle = bundles.get(year) ?? [];
+        bundle.push({ name: `${planned.name}.zip`, archive });
         bundles.set(year, bundle);
       }
     }

@@ -1,8 +1,10 @@
 // CSV transforms that turn a Provider Information CSV into what a CMS monthly archive of a given era holds.
-// Deliberately independent of the product's header mapping (src/ingest): the fixtures must not agree with the
-// product by construction. The L1 names come from the 2019-2020 `ProviderInfo_Download.csv` files.
+// Deliberately independent of the product's header mapping (src/ingest/layout.ts): the fixtures must not agree with
+// the product by construction. The L1 names are those of the CMS layouts (src/ingest/demo/cms-layouts.ts).
 
 import Papa from "papaparse";
+import { L1_RENAMES, NOT_IN_L1, NOT_IN_L1_PATTERN } from "../../src/ingest/demo/cms-layouts.ts";
+import { mulberry32 } from "../../src/ingest/demo/random.ts";
 
 /** L1: archives dated 2019-01..2020-07; L2: 2020-08..2026-06; L3: from 2026-07. */
 export type ArchiveLayout = "L1" | "L2" | "L3";
@@ -79,65 +81,18 @@ function columnIndex(header: readonly string[], names: readonly string[]): numbe
 // ------------------------------------------------------------------------------------------------------------
 // L1 headers
 
-/** L1 header -> the source headers (2021 style and 2023+ style) it replaces. */
-const L1_RENAMES: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ["provnum", ["Federal Provider Number", "CMS Certification Number (CCN)"]],
-  ["PROVNAME", ["Provider Name"]],
-  ["ADDRESS", ["Provider Address"]],
-  ["CITY", ["Provider City", "City/Town"]],
-  ["STATE", ["Provider State", "State"]],
-  ["ZIP", ["Provider Zip Code", "ZIP Code"]],
-  ["PHONE", ["Provider Phone Number", "Telephone Number"]],
-  ["COUNTY_NAME", ["Provider County Name", "County/Parish"]],
-  ["OWNERSHIP", ["Ownership Type"]],
-  ["BEDCERT", ["Number of Certified Beds"]],
-  ["RESTOT", ["Average Number of Residents per Day"]],
-  ["overall_rating", ["Overall Rating"]],
-  ["overall_rating_fn", ["Overall Rating Footnote"]],
-  ["survey_rating", ["Health Inspection Rating"]],
-  ["survey_rating_fn", ["Health Inspection Rating Footnote"]],
-  ["quality_rating", ["QM Rating"]],
-  ["quality_rating_fn", ["QM Rating Footnote"]],
-  ["ls_quality_rating", ["Long-Stay QM Rating"]],
-  ["ss_quality_rating", ["Short-Stay QM Rating"]],
-  ["staffing_rating", ["Staffing Rating"]],
-  ["staffing_rating_fn", ["Staffing Rating Footnote"]],
-  ["RN_staffing_rating", ["RN Staffing Rating"]],
-  ["RNHRD", ["Reported RN Staffing Hours per Resident per Day"]],
-  ["cycle_1_defs_score", ["Rating Cycle 1 Health Deficiency Score"]],
-  ["WEIGHTED_ALL_CYCLES_SCORE", ["Total Weighted Health Survey Score"]],
-  ["cmplnt_cnt", ["Number of Substantiated Complaints"]],
-  ["FINE_TOT", ["Total Amount of Fines in Dollars"]],
-  ["PAYDEN_CNT", ["Number of Payment Denials"]],
-  ["FINE_CNT", ["Number of Fines"]],
-];
-
 const L1_NAME_BY_SOURCE = new Map<string, string>(
   L1_RENAMES.flatMap(([l1, sources]) => sources.map((source) => [source.toLowerCase(), l1] as const)),
 );
 
-/** Columns that did not exist in 2019 and so are not in an L1 file. */
-const NOT_IN_2019 = new Set(
-  [
-    "Chain Name",
-    "Chain ID",
-    "Number of Facilities in Chain",
-    "Affiliated Entity Name",
-    "Affiliated Entity ID",
-    "Latitude",
-    "Longitude",
-    "Geocoding Footnote",
-    "Number of Citations from Infection Control Inspections",
-    "Location",
-  ].map((name) => name.toLowerCase()),
-);
-const NOT_IN_2019_PATTERN = /^chain average |turnover|administrators who have left/i;
+/** Lower-case names of the columns an L1 file does not have. */
+const NOT_IN_2019 = new Set(NOT_IN_L1.map((name) => name.toLowerCase()));
 
 const PROCESSING_DATE = "Processing Date";
 
 function isDroppedFromL1(name: string): boolean {
   const key = name.trim().toLowerCase();
-  return key === PROCESSING_DATE.toLowerCase() || NOT_IN_2019.has(key) || NOT_IN_2019_PATTERN.test(key);
+  return key === PROCESSING_DATE.toLowerCase() || NOT_IN_2019.has(key) || NOT_IN_L1_PATTERN.test(key);
 }
 
 /** `YYYY-MM-DD` or `M/D/YYYY` (what CMS files hold) in the wanted format; anything else passes unchanged. */
@@ -216,24 +171,12 @@ const RATING_COLUMNS: readonly (readonly string[])[] = [
   ["QM Rating", "quality_rating"],
 ];
 
-/** mulberry32, uniform in [0, 1). */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Deterministically moves some ratings: about 10% of the rows get one or more of Overall, Health Inspection,
  * Staffing and QM Rating moved by one star (kept within 1..5). Blank or non-numeric ratings stay as they are.
  */
 export function perturbRatings(csvText: string, seed: number): string {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   let columns: number[] = [];
   return mapCsv(csvText, {
     header: (header) => {
