@@ -2,6 +2,7 @@
 // range, filters, alert views of both periods, details, histories, meta, lookups and the web app's files.
 // bench/load.bench.ts draws every request afresh from it; bench/cold.bench.ts draws a fixed set of distinct
 // requests (as a day's traffic repeats itself) and sends them over and over.
+import { Rng } from "../src/ingest/demo/random.ts";
 
 export interface MixData {
   states: string[];
@@ -29,18 +30,6 @@ export async function readMixData(base: string, facilityCount: number, assets: s
     if (list.data.length < 1000) break;
   }
   return { states, entities, ccns, pages: Math.ceil(totalCount / 100), assets };
-}
-
-/** A small seeded generator (mulberry32), so that a fixed mix is the same from run to run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 /** A function that draws the next request's path of the mix. */
@@ -82,7 +71,8 @@ export function mixPaths(data: MixData, random: () => number = Math.random): () 
 
 /** `count` distinct paths of the mix, the same for the same data and seed. */
 export function distinctMix(data: MixData, count: number, seed = 1): string[] {
-  const next = mixPaths(data, seededRandom(seed));
+  const random = new Rng(seed);
+  const next = mixPaths(data, () => random.next());
   const paths = new Set<string>();
   for (let attempts = 0; paths.size < count && attempts < count * 100; attempts += 1) paths.add(next());
   return [...paths];

@@ -80,11 +80,17 @@ const server = serve(
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
 
 let isStopping = false;
+let stopRequested: () => void = () => {};
+/** Resolves when a stop is asked for (the start then waits for nothing more). */
+const stopping = new Promise<void>((resolve) => {
+  stopRequested = resolve;
+});
 let db: Db | null = null;
 let loader: DataLoader | null = null;
 async function shutdown(reason: string, code = 0) {
   if (isStopping) return;
   isStopping = true;
+  stopRequested();
   logger.info(`${reason}: finishing open requests`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
@@ -116,7 +122,11 @@ loader = dataLoader;
 const created = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader, warm: true });
 // The answers most asked for are computed before the API answers its first request (a second or two on the national
 // data; requests meanwhile wait as they do while the database opens), so the first visitors meet a warm cache.
-await Promise.race([created.warmed, new Promise((done) => setTimeout(done, WARM_UP_WAIT_MS))]);
+await Promise.race([
+  created.warmed,
+  stopping,
+  new Promise((done) => setTimeout(done, WARM_UP_WAIT_MS).unref()),
+]);
 app = created;
 resolveApp(app);
 
