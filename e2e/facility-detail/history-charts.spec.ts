@@ -1,5 +1,5 @@
 // Rating history and seasonality charts on the demo database (36+ monthly releases with the public gaps).
-import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import type { FacilityListResponse, RatingSnapshot } from "../../src/core/api-types.ts";
 import {
   closestApproach,
@@ -131,9 +131,9 @@ test("the history chart: four step lines on 0-5, 300 px, legend and tooltip", as
       expect(x0 === x1 || y0 === y1, `segment ${index} of ${piece}`).toBe(true);
     }
   }
-  // Tooltip on hover over the latest release (the last dot), with the four ratings.
-  const lastDot = chart.locator(".recharts-line-dots").first().locator("circle").last();
-  await lastDot.hover({ force: true });
+  // Tooltip on hover over the latest release (at the last dot's x, where the pointer shows a release's values),
+  // with the four ratings.
+  await hoverAtX(page, chart, chart.locator(".recharts-line-dots").first().locator("circle").last());
   const tooltip = chart.locator(".recharts-tooltip-wrapper");
   await expect(tooltip).toContainText("Overall");
   await expect(tooltip).toContainText("Staffing");
@@ -388,7 +388,7 @@ test("when Overall equals Health, both lines stay visible: drawn apart, named in
   await expect(note).toBeVisible();
   await expect(note).toContainText("Overall = Health");
   await expect(note).toContainText("drawn slightly apart");
-  await chart.locator(".recharts-line-dots").first().locator("[data-shape]").last().hover({ force: true });
+  await hoverAtX(page, chart, chart.locator(".recharts-line-dots").first().locator("[data-shape]").last());
   const tooltip = chart.locator(".recharts-tooltip-wrapper");
   await expect(tooltip.locator("li", { hasText: "Overall" })).toHaveText(new RegExp(`Overall\\s*${rating}$`));
   await expect(tooltip.locator("li", { hasText: "Health" })).toHaveText(new RegExp(`Health\\s*${rating}$`));
@@ -488,3 +488,17 @@ test("seasonality: years are told apart by pattern and marker, and by a small nu
     new RegExp(`${pair[0]}( = \\d{4})* = ${pair[1]}`),
   );
 });
+
+/**
+ * Moves the pointer to the marker's x, halfway down the chart's plot: a marker of a top rating nudged up may sit on
+ * the plot's edge, and the tooltip follows the x of the pointer within the plot.
+ */
+async function hoverAtX(page: Page, chart: Locator, marker: Locator): Promise<void> {
+  await marker.scrollIntoViewIfNeeded();
+  const [box, plot] = await Promise.all([
+    marker.boundingBox(),
+    chart.locator(".recharts-cartesian-grid").boundingBox(),
+  ]);
+  if (!box || !plot) throw new Error("the marker or the plot has no box");
+  await page.mouse.move(box.x + box.width / 2, plot.y + plot.height / 2);
+}

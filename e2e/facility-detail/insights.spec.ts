@@ -62,7 +62,7 @@ const FORMATS: Partial<Record<BenchmarkMeasure, (value: number) => string>> = {
   qmRating: (value) => value.toFixed(1),
   totalWeightedHealthSurveyScore: (value) => value.toFixed(2),
   rnStaffingHoursPerResidentPerDay: (value) => value.toFixed(2),
-  totalNursingStaffTurnover: (value) => `${Math.round(value * 10) / 10}%`,
+  totalNursingStaffTurnover: (value) => `${value.toFixed(1)}%`,
   finesTotalDollars: (value) => usd.format(value),
 };
 
