@@ -20,8 +20,9 @@ import {
   parsePeriod,
   QueryParamError,
 } from "../core/api-query.ts";
-import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
+import { type DataLoad, type FacilityQuery, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
+import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
 import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
@@ -328,11 +329,15 @@ export function createApp(options: AppOptions): App {
   };
 
   const app = new Hono();
+  /** URLs whose path and query passed the checks of the first middleware (most requests repeat one of a few). */
+  const checkedUrls = new BoundedSet(10_000);
+  /** Facility-list queries parsed from a URL, with their canonical query string. */
+  const parsedQueries = new BoundedMemo<FacilityQuery & { canonical: string }>(10_000);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
     if (c.req.url.length > MAX_URL_LENGTH) throw new HttpError(414, "The request URL is too long");
-    if (c.req.path.startsWith("/api/")) {
+    if (c.req.path.startsWith("/api/") && !checkedUrls.has(c.req.url)) {
       const url = c.req.url;
       const queryStart = url.indexOf("?");
       if (queryStart >= 0) checkRawQuery(url.slice(queryStart + 1).replace(/#.*$/s, ""));
@@ -356,6 +361,7 @@ export function createApp(options: AppOptions): App {
         }
         checkPathText(decoded, param);
       }
+      checkedUrls.add(url);
     }
     await next();
     logger.info(
@@ -444,8 +450,11 @@ export function createApp(options: AppOptions): App {
   });
 
   app.get("/api/facilities", (c) => {
-    const query = parseFacilityQuery(new URL(c.req.url).searchParams);
-    const key = `facilities?${facilityQueryToSearchParams(query).toString()}`;
+    const query = parsedQueries.get(c.req.url, () => {
+      const parsed = parseFacilityQuery(new URL(c.req.url).searchParams);
+      return { ...parsed, canonical: facilityQueryToSearchParams(parsed).toString() };
+    });
+    const key = `facilities?${query.canonical}`;
     return cachedJson(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
       if (!query.alertEnabled) return { json: facilityListJson(await listFacilities(db, query)) };
       try {
