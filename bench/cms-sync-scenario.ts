@@ -4,7 +4,8 @@
 // into a fresh PGlite folder (or a fresh PostgreSQL schema of BENCH_DATABASE_URL), with a fresh download cache; then
 // a second sync on the same database with a new, empty cache, which must download and load nothing.
 // --keep (PGlite): the loaded folder is moved there afterwards (the refresh benchmark starts from it).
-// Prints one JSON line (the last line of stdout); BENCH_VERBOSE=1 logs each file on stderr.
+// Prints one JSON line (the last line of stdout); BENCH_VERBOSE=1 logs each file on stderr. PGlite runs on this
+// thread, as in `npm run ingest`; BENCH_PGLITE_THREAD=1 runs it on a thread of its own, as in the server.
 import {
   cpSync,
   existsSync,
@@ -34,6 +35,7 @@ if ((engine !== "pglite" && engine !== "postgres") || !baseUrl) {
   throw new Error("usage: tsx bench/cms-sync-scenario.ts <pglite|postgres> <cms base URL> [--keep <dir>]");
 }
 const verbose = process.env.BENCH_VERBOSE === "1";
+const inProcess = process.env.BENCH_PGLITE_THREAD !== "1";
 const target = await createScenarioTarget(engine, "bench-cms");
 const { databaseUrl } = target;
 let dataDir = target.dataDir;
@@ -52,7 +54,7 @@ function filesUnder(dir: string): { files: number; bytes: number } {
 }
 
 const statements = new StatementLog(Number(process.env.BENCH_SLOW_MS ?? 200));
-const opened = await openDb({ databaseUrl, dataDir });
+const opened = await openDb({ databaseUrl, dataDir, inProcess });
 await migrate(opened);
 const db = statements.wrap(opened, "sync");
 

@@ -25,11 +25,33 @@ describe("the embedded database folder", () => {
     expect(existsSync(lock)).toBe(false);
   });
 
-  it("returns integers and numerics as numbers and dates as text", async () => {
-    const db = await openDb({ dataDir: "memory://" });
+  it.each([
+    ["on its own thread", false],
+    ["on the calling thread", true],
+  ])("returns integers and numerics as numbers and dates as text (%s)", async (_, inProcess) => {
+    const db = await openDb({ dataDir: "memory://", inProcess });
     try {
       const [row] = await db.query("SELECT count(*) AS n, 2.5::numeric AS x, DATE '2021-08-01' AS d");
       expect(row).toEqual({ n: 1, x: 2.5, d: "2021-08-01" });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("runs transactions and reports errors with their SQLSTATE on the calling thread", async () => {
+    const db = await openDb({ dataDir: "memory://", inProcess: true });
+    try {
+      await db.exec("CREATE TABLE t (n integer PRIMARY KEY)");
+      await db.transaction(async (tx) => {
+        await tx.query("INSERT INTO t VALUES ($1)", [1]);
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("INSERT INTO t VALUES ($1)", [2]);
+          await tx.query("INSERT INTO t VALUES ($1)", [1]);
+        }),
+      ).rejects.toMatchObject({ code: "23505" });
+      expect(await db.query("SELECT n FROM t ORDER BY n")).toEqual([{ n: 1 }]);
     } finally {
       await db.close();
     }

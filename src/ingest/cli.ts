@@ -107,7 +107,8 @@ async function main(): Promise<number> {
 
   const env = readDbEnv();
   const cms = readCmsEnv();
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  // The command line has nothing else to do while a statement runs: the embedded database runs on its thread.
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, inProcess: true });
   const results: IngestFileResult[] = [];
   /** What each file was reported as when it was done (its publication, later in the run, may still fail). */
   const reported = new Map<IngestFileResult, IngestFileResult["status"]>();
