@@ -25,6 +25,19 @@ describe("the embedded database folder", () => {
     expect(existsSync(lock)).toBe(false);
   });
 
+  it("creates the database of a new folder in it, and opens it again on either thread", async () => {
+    const dataDir = join(tempDir(), "new-db");
+    const created = await openDb({ dataDir, inProcess: true });
+    await created.exec("CREATE TABLE t (n integer); INSERT INTO t VALUES (1), (2)");
+    await created.close();
+    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+    for (const inProcess of [false, true]) {
+      const db = await openDb({ dataDir, inProcess });
+      expect(await db.query("SELECT sum(n)::integer AS total FROM t")).toEqual([{ total: 3 }]);
+      await db.close();
+    }
+  });
+
   it.each([
     ["on its own thread", false],
     ["on the calling thread", true],
