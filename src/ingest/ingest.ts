@@ -115,7 +115,7 @@ async function stageRelease(
     try {
       // A file read for its snapshot alone that turns out to supply the facilities (it was not told from its first
       // lines as older than the run's newest) is read again, whole.
-      await stageFacilities(db, release.isSnapshotOnly ? await readAll() : release, afterEach);
+      await stageFacilities(db, release.snapshotArrays ? await readAll() : release, afterEach);
     } catch (error) {
       run.facilitiesFrom = null;
       await dropNextTables(db);

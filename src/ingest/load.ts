@@ -2,6 +2,7 @@
 // the newest Provider Information release, the next facility table. Each step is one short statement or
 // transaction; a file that fails leaves nothing of itself behind.
 import type { DataSource } from "../core/api-types.ts";
+import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
 import { listItemJson } from "../db/list-item.ts";
 import type { FieldName } from "./layout.ts";
@@ -54,32 +55,13 @@ function column(release: ParsedRelease, field: FieldName): CellValue[] {
   return release.fields[field] ?? new Array<CellValue>(release.rowCount).fill(null);
 }
 
-const DIGITS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
-/** Text that a PostgreSQL array literal may hold unquoted (and that is not NULL). */
-const BARE_ELEMENT = /^[0-9A-Za-z]+$/;
-
-/**
- * A column's values as the text of a PostgreSQL array (`{015001,"A B",NULL}`), to pass as one parameter and cast
- * (`$1::smallint[]`). The drivers' own conversion of a JS array makes several strings per value; for the 100,000
- * values of a month's snapshots that was megabytes of garbage per file, which outlived the statement and piled up
- * in the loading thread's heap until a full collection.
- */
-export function arrayLiteral(values: readonly CellValue[]): string {
-  const elements = values.map((value) => {
-    if (value === null) return "NULL";
-    if (typeof value === "number")
-      return Number.isInteger(value) && value >= 0 && value < 10 ? (DIGITS[value] as string) : String(value);
-    if (BARE_ELEMENT.test(value) && value.toUpperCase() !== "NULL") return value;
-    return `"${value.replace(/[\\"]/g, "\\$&")}"`;
-  });
-  return `{${elements.join(",")}}`;
-}
-
 /** Writes the release's snapshots; a month that already has rows (an earlier file of it) is updated instead. */
 export async function insertSnapshots(tx: Queryable, release: ParsedRelease): Promise<void> {
-  const present = SNAPSHOT_COLUMNS.filter(([, field]) => release.fields[field] !== undefined);
+  const arrays = release.snapshotArrays;
+  const present = SNAPSHOT_COLUMNS.filter(([, field]) => (arrays ?? release.fields)[field] !== undefined);
+  const arrayOf = (field: FieldName) => arrays?.[field] ?? arrayLiteral(column(release, field));
   const columns = present.map(([name]) => name);
-  const arrays = present.map((_, index) => `$${index + 3}::smallint[]`);
+  const casts = present.map((_, index) => `$${index + 3}::smallint[]`);
   // A column the file lacks keeps what an earlier file of the same month said; one it has overwrites it. Most
   // months are new, and a plain insert is cheaper than an upsert.
   const [existing] = await tx.query<{ found: boolean }>(
@@ -96,13 +78,9 @@ export async function insertSnapshots(tx: Queryable, release: ParsedRelease): Pr
   await tx.query(
     `INSERT INTO rating_snapshot (ccn, processing_date${columns.map((name) => `, ${name}`).join("")})
      SELECT ccn, $2::date${columns.map((name) => `, ${name}`).join("")}
-     FROM unnest($1::text[]${arrays.map((array) => `, ${array}`).join("")}) AS t(ccn${columns.map((name) => `, ${name}`).join("")})
+     FROM unnest($1::text[]${casts.map((cast) => `, ${cast}`).join("")}) AS t(ccn${columns.map((name) => `, ${name}`).join("")})
      ${onConflict}`,
-    [
-      arrayLiteral(column(release, "ccn")),
-      release.processingDate,
-      ...present.map(([, field]) => arrayLiteral(column(release, field))),
-    ],
+    [arrayOf("ccn"), release.processingDate, ...present.map(([, field]) => arrayOf(field))],
   );
 }
 

@@ -175,8 +175,8 @@ describe("a release read for its snapshot alone", () => {
     };
     const release = await read("snapshot.csv", [providerRow("015001"), providerRow("015002")]);
     expect(release).toMatchObject({ kind: "provider", processingDate: "2024-06-01", rowCount: 2 });
-    expect(release.isSnapshotOnly).toBe(true);
-    expect(Object.keys(release.fields).sort()).toEqual(
+    expect(release.fields).toEqual({});
+    expect(Object.keys(release.snapshotArrays ?? {}).sort()).toEqual(
       [
         "ccn",
         "healthInspectionRating",
@@ -187,8 +187,8 @@ describe("a release read for its snapshot alone", () => {
         "staffingRating",
       ].sort(),
     );
-    expect(release.fields.ccn).toEqual(["015001", "015002"]);
-    expect(release.fields.overallRating).toEqual([3, 3]);
+    expect(release.snapshotArrays?.ccn).toBe("{015001,015002}");
+    expect(release.snapshotArrays?.overallRating).toBe("{3,3}");
     await expect(
       read("snapshot-bad.csv", [
         providerRow("015001"),

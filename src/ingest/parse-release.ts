@@ -2,6 +2,7 @@
 // Any problem rejects the whole file with its line and column.
 import { createHash } from "node:crypto";
 import Papa from "papaparse";
+import { arrayLiteral } from "../db/array-literal.ts";
 import { IngestError } from "./errors.ts";
 import {
   detectLayout,
@@ -31,10 +32,14 @@ export interface ParsedRelease {
   rowCount: number;
   /** sha256 of the CSV bytes: the same data loaded twice is recognised whatever the wrapper (zip, gzip). */
   checksum: string;
-  /** One array per field the file has (or, read for a snapshot only, per snapshot field), one value per data row. */
+  /** One array per field the file has, one value per data row (none when read for its snapshot alone). */
   fields: Partial<Record<FieldName, CellValue[]>>;
-  /** Read with `keep: "snapshot"`: it can add its snapshot, not replace the facilities. */
-  isSnapshotOnly?: boolean;
+  /**
+   * Read with `keep: "snapshot"`: the snapshot's fields the file has, each as the text of a PostgreSQL array (see
+   * arrayLiteral), so that a few strings cross from the reader's thread instead of 100,000 values. Such a release
+   * adds its snapshot; it cannot replace the facilities.
+   */
+  snapshotArrays?: Partial<Record<FieldName, string>>;
 }
 
 /** Blank and '.' stand for a missing value in CMS files. */
@@ -141,8 +146,8 @@ export const SNAPSHOT_FIELDS: readonly FieldName[] = [
 
 export interface ParseOptions {
   /**
-   * "snapshot": every value is still validated, but only the snapshot's fields are kept (a Provider Information
-   * file older than the newest one of a run adds history and never the facilities).
+   * "snapshot": every value is still validated, but only the snapshot's fields are kept, as `snapshotArrays` (a
+   * Provider Information file older than the newest one of a run adds history and never the facilities).
    */
   keep?: "all" | "snapshot";
 }
@@ -278,8 +283,14 @@ export function parseRelease(
     ...(hasDateColumn ? {} : { dateSource: (fallback as DateFallback).source }),
     rowCount,
     checksum: createHash("sha256").update(bytes).digest("hex"),
-    fields,
-    ...(options.keep === "snapshot" ? { isSnapshotOnly: true } : {}),
+    ...(options.keep === "snapshot"
+      ? {
+          fields: {},
+          snapshotArrays: Object.fromEntries(
+            Object.entries(fields).map(([field, column]) => [field, arrayLiteral(column)]),
+          ),
+        }
+      : { fields }),
   };
 }
 

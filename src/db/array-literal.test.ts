@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDb } from "../../test/databases.ts";
-import type { Db } from "../db/client.ts";
-import { arrayLiteral } from "./load.ts";
+import { arrayLiteral } from "./array-literal.ts";
+import type { Db } from "./client.ts";
 
 describe.each(engines)("array parameters as text ($name)", (engine) => {
   let db: Db;
