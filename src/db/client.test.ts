@@ -41,15 +41,19 @@ describe("the embedded database folder", () => {
   it.each([
     ["on its own thread", false],
     ["on the calling thread", true],
-  ])("returns integers and numerics as numbers and dates as text (%s)", async (_, inProcess) => {
-    const db = await openDb({ dataDir: "memory://", inProcess });
-    try {
-      const [row] = await db.query("SELECT count(*) AS n, 2.5::numeric AS x, DATE '2021-08-01' AS d");
-      expect(row).toEqual({ n: 1, x: 2.5, d: "2021-08-01" });
-    } finally {
-      await db.close();
-    }
-  });
+  ])(
+    "returns integers and numerics as numbers and dates as text, with the settings asked for (%s)",
+    async (_, inProcess) => {
+      const db = await openDb({ dataDir: "memory://", inProcess, sharedBuffers: "16MB" });
+      try {
+        const [row] = await db.query("SELECT count(*) AS n, 2.5::numeric AS x, DATE '2021-08-01' AS d");
+        expect(row).toEqual({ n: 1, x: 2.5, d: "2021-08-01" });
+        expect(await db.query("SHOW shared_buffers")).toEqual([{ shared_buffers: "16MB" }]);
+      } finally {
+        await db.close();
+      }
+    },
+  );
 
   it("runs transactions and reports errors with their SQLSTATE on the calling thread", async () => {
     const db = await openDb({ dataDir: "memory://", inProcess: true });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { PgliteSettings } from "./pglite-engine.ts";
 import type { PgliteReply, PgliteRequest, ThreadError } from "./pglite-thread.ts";
 
 export type Row = Record<string, unknown>;
@@ -42,6 +43,12 @@ export interface OpenDbOptions {
    * the copies of every statement's parameters and results between the threads. A server keeps the thread.
    */
   inProcess?: boolean | undefined;
+  /**
+   * PGlite only: PostgreSQL's shared_buffers for this session (`64MB`; otherwise the folder's 128MB). They live in
+   * PGlite's WebAssembly memory, which never shrinks, so they count in full in the process's memory once a long
+   * load has filled them; the files they cache stay in the operating system's cache either way.
+   */
+  sharedBuffers?: string | undefined;
 }
 
 const PG_TYPE = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
@@ -50,7 +57,9 @@ const keepText = (value: string) => value;
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir ?? "memory://", options.inProcess ?? false);
+  return openPglite(options.dataDir ?? "memory://", options.inProcess ?? false, {
+    sharedBuffers: options.sharedBuffers,
+  });
 }
 
 const LOCK_FILE = "cms-dashboard.lock";
@@ -148,9 +157,9 @@ function startPgliteThread() {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The embedded database in this thread: each statement runs synchronously, holding the thread until it ends. */
-async function startPgliteHere(dataDir: string) {
+async function startPgliteHere(dataDir: string, settings: PgliteSettings) {
   const { createPglite } = await import("./pglite-engine.ts");
-  const lite = await createPglite(dataDir);
+  const lite = await createPglite(dataDir, settings);
   const queryable = (target: Pick<PGlite, "query" | "exec">): Queryable => ({
     query: async <T extends Row>(sql: string, params?: unknown[]) =>
       (await target.query<T>(sql, params)).rows,
@@ -166,10 +175,10 @@ async function startPgliteHere(dataDir: string) {
 }
 
 /** The embedded database on a thread of its own (startPgliteThread). */
-async function startPgliteThreaded(dataDir: string) {
+async function startPgliteThreaded(dataDir: string, settings: PgliteSettings) {
   const thread = startPgliteThread();
   try {
-    await thread.call({ op: "open", dataDir });
+    await thread.call({ op: "open", dataDir, settings });
   } catch (error) {
     await thread.stop();
     throw error;
@@ -207,13 +216,13 @@ async function startPgliteThreaded(dataDir: string) {
   };
 }
 
-async function openPglite(dataDir: string, inProcess: boolean): Promise<Db> {
+async function openPglite(dataDir: string, inProcess: boolean, settings: PgliteSettings): Promise<Db> {
   const isOnDisk = !dataDir.startsWith("memory://");
   if (isOnDisk) mkdirSync(dataDir, { recursive: true });
   const unlock = isOnDisk ? lockDataDir(dataDir) : () => {};
   let engine: Awaited<ReturnType<typeof startPgliteHere>>;
   try {
-    engine = await (inProcess ? startPgliteHere(dataDir) : startPgliteThreaded(dataDir));
+    engine = await (inProcess ? startPgliteHere(dataDir, settings) : startPgliteThreaded(dataDir, settings));
   } catch (error) {
     unlock();
     const reason = error instanceof Error ? error.message : String(error);

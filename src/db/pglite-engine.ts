@@ -74,13 +74,22 @@ function moveTree(fs: EmscriptenFs, from: string, to: string): void {
   }
 }
 
-export async function createPglite(dataDir: string): Promise<PGlite> {
+/** Settings of one PGlite session (what the folder's postgresql.conf says otherwise). */
+export interface PgliteSettings {
+  /** PostgreSQL's shared_buffers, as PostgreSQL writes it (`64MB`). */
+  sharedBuffers?: string | undefined;
+}
+
+export async function createPglite(dataDir: string, settings: PgliteSettings = {}): Promise<PGlite> {
   const newFolder =
     !dataDir.startsWith("memory://") && !existsSync(join(dataDir, VERSION_FILE))
       ? new NewFolderFs(dataDir)
       : null;
   const lite = await PGlite.create({
     ...(newFolder ? { fs: newFolder } : { dataDir }),
+    ...(settings.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${settings.sharedBuffers}`] }
+      : {}),
     extensions: { pg_trgm },
     parsers: {
       [PG_TYPE.INT8]: toNumber,

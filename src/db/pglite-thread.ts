@@ -3,11 +3,11 @@
 // whole duration. Here it runs beside them; src/db/client.ts talks to it by messages.
 import { parentPort } from "node:worker_threads";
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { createPglite } from "./pglite-engine.ts";
+import { createPglite, type PgliteSettings } from "./pglite-engine.ts";
 
 /** What the client asks; `tx` runs the statement inside that open transaction. */
 export type PgliteRequest =
-  | { id: number; op: "open"; dataDir: string }
+  | { id: number; op: "open"; dataDir: string; settings: PgliteSettings }
   | { id: number; op: "query"; sql: string; params?: unknown[] | undefined; tx?: number | undefined }
   | { id: number; op: "exec"; sql: string; tx?: number | undefined }
   | { id: number; op: "begin"; tx: number }
@@ -57,7 +57,7 @@ function target(tx: number | undefined): PGlite | Transaction {
 async function handle(request: PgliteRequest): Promise<unknown[] | undefined> {
   switch (request.op) {
     case "open":
-      lite = await createPglite(request.dataDir);
+      lite = await createPglite(request.dataDir, request.settings);
       return undefined;
     case "query":
       return (await target(request.tx).query(request.sql, request.params)).rows;
