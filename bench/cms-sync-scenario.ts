@@ -4,7 +4,8 @@
 // into a fresh PGlite folder (or a fresh PostgreSQL schema of BENCH_DATABASE_URL), with a fresh download cache; then
 // a second sync on the same database with a new, empty cache, which must download and load nothing.
 // --keep (PGlite): the loaded folder is moved there afterwards (the refresh benchmark starts from it).
-// Prints one JSON line (the last line of stdout); BENCH_VERBOSE=1 logs each file on stderr.
+// Prints one JSON line (the last line of stdout); BENCH_VERBOSE=1 logs each file on stderr. PGlite is opened as
+// `npm run ingest` opens it (src/db/env.ts INGEST_PGLITE); BENCH_PGLITE_THREAD=1 opens it as the server does.
 import {
   cpSync,
   existsSync,
@@ -19,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openDb } from "../src/db/client.ts";
+import { INGEST_PGLITE } from "../src/db/env.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { syncFromCms } from "../src/ingest/cms-sync.ts";
 import { withLoadLock } from "../src/ingest/load-lock.ts";
@@ -34,6 +36,8 @@ if ((engine !== "pglite" && engine !== "postgres") || !baseUrl) {
   throw new Error("usage: tsx bench/cms-sync-scenario.ts <pglite|postgres> <cms base URL> [--keep <dir>]");
 }
 const verbose = process.env.BENCH_VERBOSE === "1";
+// As the command line opens the embedded database, or (BENCH_PGLITE_THREAD=1) as the server does.
+const pgliteOptions = process.env.BENCH_PGLITE_THREAD === "1" ? {} : INGEST_PGLITE;
 const target = await createScenarioTarget(engine, "bench-cms");
 const { databaseUrl } = target;
 let dataDir = target.dataDir;
@@ -52,7 +56,7 @@ function filesUnder(dir: string): { files: number; bytes: number } {
 }
 
 const statements = new StatementLog(Number(process.env.BENCH_SLOW_MS ?? 200));
-const opened = await openDb({ databaseUrl, dataDir });
+const opened = await openDb({ databaseUrl, dataDir, ...pgliteOptions });
 await migrate(opened);
 const db = statements.wrap(opened, "sync");
 

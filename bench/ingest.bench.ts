@@ -28,6 +28,7 @@ printCommandLine([
   "BENCH_MONTHS",
   "BENCH_SKIP_GENERATED",
   "BENCH_SKIP_CMS",
+  "BENCH_PGLITE_THREAD",
 ]);
 
 const scenarioEnv = { BENCH_DATABASE_URL: postgresUrl ?? "" };

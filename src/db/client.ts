@@ -3,7 +3,9 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { PgliteSettings } from "./pglite-engine.ts";
 import type { PgliteReply, PgliteRequest, ThreadError } from "./pglite-thread.ts";
 
 export type Row = Record<string, unknown>;
@@ -35,6 +37,18 @@ export interface OpenDbOptions {
   statementTimeoutMs?: number | undefined;
   /** Pool size for PostgreSQL. */
   maxConnections?: number | undefined;
+  /**
+   * PGlite only: run the database on the calling thread rather than on a thread of its own. For a process that has
+   * nothing else to do while a statement runs (the command-line ingest): it saves the thread's JavaScript heap and
+   * the copies of every statement's parameters and results between the threads. A server keeps the thread.
+   */
+  inProcess?: boolean | undefined;
+  /**
+   * PGlite only: PostgreSQL's shared_buffers for this session (`64MB`; otherwise the folder's 128MB). They live in
+   * PGlite's WebAssembly memory, which never shrinks, so they count in full in the process's memory once a long
+   * load has filled them; the files they cache stay in the operating system's cache either way.
+   */
+  sharedBuffers?: string | undefined;
 }
 
 const PG_TYPE = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
@@ -43,7 +57,9 @@ const keepText = (value: string) => value;
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir ?? "memory://");
+  return openPglite(options.dataDir ?? "memory://", options.inProcess ?? false, {
+    sharedBuffers: options.sharedBuffers,
+  });
 }
 
 const LOCK_FILE = "cms-dashboard.lock";
@@ -140,22 +156,32 @@ function startPgliteThread() {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-async function openPglite(dataDir: string): Promise<Db> {
-  const isOnDisk = !dataDir.startsWith("memory://");
-  if (isOnDisk) mkdirSync(dataDir, { recursive: true });
-  const unlock = isOnDisk ? lockDataDir(dataDir) : () => {};
+/** The embedded database in this thread: each statement runs synchronously, holding the thread until it ends. */
+async function startPgliteHere(dataDir: string, settings: PgliteSettings) {
+  const { createPglite } = await import("./pglite-engine.ts");
+  const lite = await createPglite(dataDir, settings);
+  const queryable = (target: Pick<PGlite, "query" | "exec">): Queryable => ({
+    query: async <T extends Row>(sql: string, params?: unknown[]) =>
+      (await target.query<T>(sql, params)).rows,
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  return {
+    ...queryable(lite),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => lite.transaction((tx) => fn(queryable(tx))),
+    close: () => lite.close(),
+  };
+}
+
+/** The embedded database on a thread of its own (startPgliteThread). */
+async function startPgliteThreaded(dataDir: string, settings: PgliteSettings) {
   const thread = startPgliteThread();
   try {
-    await thread.call({ op: "open", dataDir });
+    await thread.call({ op: "open", dataDir, settings });
   } catch (error) {
     await thread.stop();
-    unlock();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `The embedded database in ${dataDir} cannot be opened (${reason.split("\n")[0]}). If the folder is damaged, ` +
-        "move it aside and start again: the data is loaded anew.",
-      { cause: error },
-    );
+    throw error;
   }
   const queryable = (tx?: number): Queryable => ({
     query: <T extends Row>(sql: string, params?: unknown[]) =>
@@ -164,23 +190,13 @@ async function openPglite(dataDir: string): Promise<Db> {
       await thread.call({ op: "exec", sql, tx });
     },
   });
-  const held = new Set<string>();
   let nextTransaction = 0;
   return {
-    kind: "pglite",
     ...queryable(),
-    // One process owns the folder (lockDataDir): an in-process lock is enough.
-    async tryLock(name) {
-      if (held.has(name)) return null;
-      held.add(name);
-      return async () => {
-        held.delete(name);
-      };
-    },
-    async transaction(fn) {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const tx = nextTransaction++;
       await thread.call({ op: "begin", tx });
-      let result: Awaited<ReturnType<typeof fn>>;
+      let result: T;
       try {
         result = await fn(queryable(tx));
       } catch (error) {
@@ -190,11 +206,50 @@ async function openPglite(dataDir: string): Promise<Db> {
       await thread.call({ op: "commit", tx });
       return result;
     },
-    close: async () => {
+    async close() {
       try {
         await thread.call({ op: "close" });
       } finally {
         await thread.stop();
+      }
+    },
+  };
+}
+
+async function openPglite(dataDir: string, inProcess: boolean, settings: PgliteSettings): Promise<Db> {
+  const isOnDisk = !dataDir.startsWith("memory://");
+  if (isOnDisk) mkdirSync(dataDir, { recursive: true });
+  const unlock = isOnDisk ? lockDataDir(dataDir) : () => {};
+  let engine: Awaited<ReturnType<typeof startPgliteHere>>;
+  try {
+    engine = await (inProcess ? startPgliteHere(dataDir, settings) : startPgliteThreaded(dataDir, settings));
+  } catch (error) {
+    unlock();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The embedded database in ${dataDir} cannot be opened (${reason.split("\n")[0]}). If the folder is damaged, ` +
+        "move it aside and start again: the data is loaded anew.",
+      { cause: error },
+    );
+  }
+  const held = new Set<string>();
+  return {
+    kind: "pglite",
+    query: engine.query,
+    exec: engine.exec,
+    transaction: engine.transaction,
+    // One process owns the folder (lockDataDir): an in-process lock is enough.
+    async tryLock(name) {
+      if (held.has(name)) return null;
+      held.add(name);
+      return async () => {
+        held.delete(name);
+      };
+    },
+    close: async () => {
+      try {
+        await engine.close();
+      } finally {
         unlock();
       }
     },

@@ -20,3 +20,11 @@ export function readDbEnv(env: NodeJS.ProcessEnv = process.env): DbEnv {
   }
   return parsed.data;
 }
+
+/**
+ * How the command-line ingest opens the embedded database (and the benchmarks that measure it): on the ingest's
+ * own thread, which has nothing else to do while a statement runs, and with 64 MB of shared buffers instead of
+ * 128 MB (a load writes each page about once; see OpenDbOptions). The server keeps the database's thread and the
+ * folder's 128 MB.
+ */
+export const INGEST_PGLITE = { inProcess: true, sharedBuffers: "64MB" } as const;

@@ -2,12 +2,12 @@
 // it: on the server's thread every statement would stop all other requests (cached answers, static files) for its
 // whole duration. Here it runs beside them; src/db/client.ts talks to it by messages.
 import { parentPort } from "node:worker_threads";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { createPglite, type PgliteSettings } from "./pglite-engine.ts";
 
 /** What the client asks; `tx` runs the statement inside that open transaction. */
 export type PgliteRequest =
-  | { id: number; op: "open"; dataDir: string }
+  | { id: number; op: "open"; dataDir: string; settings: PgliteSettings }
   | { id: number; op: "query"; sql: string; params?: unknown[] | undefined; tx?: number | undefined }
   | { id: number; op: "exec"; sql: string; tx?: number | undefined }
   | { id: number; op: "begin"; tx: number }
@@ -22,10 +22,6 @@ export interface ThreadError {
 }
 
 export type PgliteReply = { id: number; rows?: unknown[] } | { id: number; error: ThreadError };
-
-const PG_TYPE = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114, TIMESTAMPTZ: 1184 } as const;
-const toNumber = (value: string) => Number(value);
-const keepText = (value: string) => value;
 
 const port = parentPort;
 if (!port) throw new Error("pglite-thread.ts runs as a worker thread");
@@ -61,17 +57,7 @@ function target(tx: number | undefined): PGlite | Transaction {
 async function handle(request: PgliteRequest): Promise<unknown[] | undefined> {
   switch (request.op) {
     case "open":
-      lite = await PGlite.create(request.dataDir, {
-        extensions: { pg_trgm },
-        parsers: {
-          [PG_TYPE.INT8]: toNumber,
-          [PG_TYPE.NUMERIC]: toNumber,
-          [PG_TYPE.DATE]: keepText,
-          [PG_TYPE.TIMESTAMP]: keepText,
-          [PG_TYPE.TIMESTAMPTZ]: keepText,
-        },
-      });
-      await lite.query("SELECT 1");
+      lite = await createPglite(request.dataDir, request.settings);
       return undefined;
     case "query":
       return (await target(request.tx).query(request.sql, request.params)).rows;

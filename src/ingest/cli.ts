@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { openDb } from "../db/client.ts";
-import { readDbEnv } from "../db/env.ts";
+import { INGEST_PGLITE, readDbEnv } from "../db/env.ts";
 import { migrate } from "../db/migrate.ts";
 import { readCmsEnv } from "./cms-env.ts";
 import { type SyncStatus, syncFromCms } from "./cms-sync.ts";
@@ -107,7 +107,7 @@ async function main(): Promise<number> {
 
   const env = readDbEnv();
   const cms = readCmsEnv();
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, ...INGEST_PGLITE });
   const results: IngestFileResult[] = [];
   /** What each file was reported as when it was done (its publication, later in the run, may still fail). */
   const reported = new Map<IngestFileResult, IngestFileResult["status"]>();

@@ -14,7 +14,7 @@ import {
   releaseRecord,
   stageFacilities,
 } from "./load.ts";
-import { type ParsedRelease, peekRelease } from "./parse-release.ts";
+import { type ParsedRelease, type ParseOptions, peekRelease } from "./parse-release.ts";
 import { dateFallbackFor, type ReadHint, readRelease } from "./read-release.ts";
 import { inThreadReader, workerReader } from "./release-reader.ts";
 import { peekCsvHead } from "./source.ts";
@@ -98,6 +98,7 @@ async function stageRelease(
   run: Run,
   options: IngestOptions,
   startedAt: number,
+  readAll: () => Promise<ParsedRelease>,
 ): Promise<{ status: "loaded" | "unchanged"; replacedFacilities: boolean; pending?: ReleaseRecord }> {
   const afterEach = options.afterEach ?? (async () => {});
   const known = await db.query("SELECT 1 FROM release WHERE checksum = $1", [release.checksum]);
@@ -112,7 +113,9 @@ async function stageRelease(
     );
   if (isNewestProvider) {
     try {
-      await stageFacilities(db, release, afterEach);
+      // A file read for its snapshot alone that turns out to supply the facilities (it was not told from its first
+      // lines as older than the run's newest) is read again, whole.
+      await stageFacilities(db, release.snapshotArrays ? await readAll() : release, afterEach);
     } catch (error) {
       run.facilitiesFrom = null;
       await dropNextTables(db);
@@ -169,7 +172,9 @@ async function ingestParsed(
     options.onPhase?.(path, "parsing");
     const release = await parsed;
     options.onPhase?.(path, "loading");
-    const staged = await stageRelease(db, release, run, options, startedAt);
+    const staged = await stageRelease(db, release, run, options, startedAt, () =>
+      readRelease(path, options.hints?.get(path)),
+    );
     options.onPhase?.(path, "done");
     const result: IngestFileResult = {
       file: release.fileName,
@@ -189,15 +194,26 @@ async function ingestParsed(
   }
 }
 
-/** The newest processing date among the Provider Information files of a run, from their first lines. */
-async function newestProviderDate(
+/** The kind and processing date of each file of a run, from its first lines (null when they cannot be told). */
+async function peekFiles(
   paths: readonly string[],
   hints: ReadonlyMap<string, ReadHint> | undefined,
-): Promise<string | null> {
-  let newest: string | null = null;
+): Promise<Map<string, ReturnType<typeof peekRelease>>> {
+  const peeks = new Map<string, ReturnType<typeof peekRelease>>();
   for (const path of paths) {
     const head = await peekCsvHead(path);
-    const peek = head === null ? null : peekRelease(head.text, dateFallbackFor(head.name, hints?.get(path)));
+    peeks.set(
+      path,
+      head === null ? null : peekRelease(head.text, dateFallbackFor(head.name, hints?.get(path))),
+    );
+  }
+  return peeks;
+}
+
+/** The newest processing date among the Provider Information files of a run. */
+function newestProviderDate(peeks: ReadonlyMap<string, ReturnType<typeof peekRelease>>): string | null {
+  let newest: string | null = null;
+  for (const peek of peeks.values()) {
     if (peek?.kind === "provider" && (newest === null || peek.processingDate > newest))
       newest = peek.processingDate;
   }
@@ -292,14 +308,22 @@ export async function ingestFiles(
   await discardUnpublished(db);
   const results: IngestFileResult[] = [];
   const isBatch = paths.length > 1;
-  const newestProviderInRun = isBatch ? await newestProviderDate(paths, options.hints) : null;
+  const peeks = isBatch ? await peekFiles(paths, options.hints) : new Map();
+  const newestProviderInRun = newestProviderDate(peeks);
+  // A file that cannot supply the facilities (older than the run's newest Provider Information file) is read for
+  // its snapshot alone: its other columns are validated and dropped in the reader, never copied to this thread.
+  const keepFor = (path: string): ParseOptions => {
+    const peek = peeks.get(path);
+    const isOlder = newestProviderInRun !== null && peek != null && peek.processingDate < newestProviderInRun;
+    return isOlder ? { keep: "snapshot" } : {};
+  };
   const reader = isBatch || options.publishEachFile ? workerReader() : inThreadReader;
   const run: Run = { pending: [], checksums: new Set(), facilitiesFrom: null, isDerivedStale: false };
   const runOptions = { ...options, newestProviderInRun };
   try {
     const startRead = (path: string | undefined) => {
       if (path === undefined) return null;
-      const parsed = reader.read(path, options.hints?.get(path));
+      const parsed = reader.read(path, options.hints?.get(path), keepFor(path));
       parsed.catch(() => {}); // handled when awaited in ingestParsed
       return { parsed, startedAt: performance.now() };
     };

@@ -2,6 +2,7 @@
 // the newest Provider Information release, the next facility table. Each step is one short statement or
 // transaction; a file that fails leaves nothing of itself behind.
 import type { DataSource } from "../core/api-types.ts";
+import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
 import { listItemJson } from "../db/list-item.ts";
 import type { FieldName } from "./layout.ts";
@@ -56,9 +57,11 @@ function column(release: ParsedRelease, field: FieldName): CellValue[] {
 
 /** Writes the release's snapshots; a month that already has rows (an earlier file of it) is updated instead. */
 export async function insertSnapshots(tx: Queryable, release: ParsedRelease): Promise<void> {
-  const present = SNAPSHOT_COLUMNS.filter(([, field]) => release.fields[field] !== undefined);
+  const arrays = release.snapshotArrays;
+  const present = SNAPSHOT_COLUMNS.filter(([, field]) => (arrays ?? release.fields)[field] !== undefined);
+  const arrayOf = (field: FieldName) => arrays?.[field] ?? arrayLiteral(column(release, field));
   const columns = present.map(([name]) => name);
-  const arrays = present.map((_, index) => `$${index + 3}::smallint[]`);
+  const casts = present.map((_, index) => `$${index + 3}::smallint[]`);
   // A column the file lacks keeps what an earlier file of the same month said; one it has overwrites it. Most
   // months are new, and a plain insert is cheaper than an upsert.
   const [existing] = await tx.query<{ found: boolean }>(
@@ -75,9 +78,9 @@ export async function insertSnapshots(tx: Queryable, release: ParsedRelease): Pr
   await tx.query(
     `INSERT INTO rating_snapshot (ccn, processing_date${columns.map((name) => `, ${name}`).join("")})
      SELECT ccn, $2::date${columns.map((name) => `, ${name}`).join("")}
-     FROM unnest($1::text[]${arrays.map((array) => `, ${array}`).join("")}) AS t(ccn${columns.map((name) => `, ${name}`).join("")})
+     FROM unnest($1::text[]${casts.map((cast) => `, ${cast}`).join("")}) AS t(ccn${columns.map((name) => `, ${name}`).join("")})
      ${onConflict}`,
-    [column(release, "ccn"), release.processingDate, ...present.map(([, field]) => column(release, field))],
+    [arrayOf("ccn"), release.processingDate, ...present.map(([, field]) => arrayOf(field))],
   );
 }
 
@@ -103,7 +106,7 @@ export async function stageFacilities(
        FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})
          AS f(${names.join(", ")})`,
       [
-        ...FACILITY_COLUMNS.map(([, field]) => column(release, field).slice(start, end)),
+        ...FACILITY_COLUMNS.map(([, field]) => arrayLiteral(column(release, field).slice(start, end))),
         release.processingDate,
       ],
     );

@@ -165,6 +165,39 @@ describe("CMS quirks", () => {
   });
 });
 
+describe("a release read for its snapshot alone", () => {
+  it("keeps the CCNs and ratings only, and still rejects a bad value in a column it drops", async () => {
+    const read = async (name: string, rows: ReturnType<typeof providerRow>[]) => {
+      const source = await readCsvSource(writeFixture(dir, name, csvText("provider2024", rows)));
+      return parseRelease(source.name, source.bytes, decodeCsvText(source.bytes), undefined, {
+        keep: "snapshot",
+      });
+    };
+    const release = await read("snapshot.csv", [providerRow("015001"), providerRow("015002")]);
+    expect(release).toMatchObject({ kind: "provider", processingDate: "2024-06-01", rowCount: 2 });
+    expect(release.fields).toEqual({});
+    expect(Object.keys(release.snapshotArrays ?? {}).sort()).toEqual(
+      [
+        "ccn",
+        "healthInspectionRating",
+        "longStayQmRating",
+        "overallRating",
+        "qmRating",
+        "shortStayQmRating",
+        "staffingRating",
+      ].sort(),
+    );
+    expect(release.snapshotArrays?.ccn).toBe("{015001,015002}");
+    expect(release.snapshotArrays?.overallRating).toBe("{3,3}");
+    await expect(
+      read("snapshot-bad.csv", [
+        providerRow("015001"),
+        providerRow("015002", { "Number of Certified Beds": "many" }),
+      ]),
+    ).rejects.toThrow(/line 3, column "Number of Certified Beds"\): "many" is not a number/);
+  });
+});
+
 describe("rejected files name the file, line and problem", () => {
   it("rejects a truncated last row with its line number", async () => {
     const text = csvText("provider2024", [providerRow("015001"), providerRow("015002")]);

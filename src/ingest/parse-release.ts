@@ -2,12 +2,14 @@
 // Any problem rejects the whole file with its line and column.
 import { createHash } from "node:crypto";
 import Papa from "papaparse";
+import { arrayLiteral } from "../db/array-literal.ts";
 import { IngestError } from "./errors.ts";
 import {
   detectLayout,
   FIELDS,
   type FieldName,
   type FieldType,
+  type Layout,
   normalizeHeader,
   type ReleaseKind,
 } from "./layout.ts";
@@ -30,8 +32,14 @@ export interface ParsedRelease {
   rowCount: number;
   /** sha256 of the CSV bytes: the same data loaded twice is recognised whatever the wrapper (zip, gzip). */
   checksum: string;
-  /** One array per field the file has, one value per data row. */
+  /** One array per field the file has, one value per data row (none when read for its snapshot alone). */
   fields: Partial<Record<FieldName, CellValue[]>>;
+  /**
+   * Read with `keep: "snapshot"`: the snapshot's fields the file has, each as the text of a PostgreSQL array (see
+   * arrayLiteral), so that a few strings cross from the reader's thread instead of 100,000 values. Such a release
+   * adds its snapshot; it cannot replace the facilities.
+   */
+  snapshotArrays?: Partial<Record<FieldName, string>>;
 }
 
 /** Blank and '.' stand for a missing value in CMS files. */
@@ -125,11 +133,31 @@ function lineOfRecord(text: string, recordIndex: number): number {
   return line;
 }
 
+/** The fields a snapshot needs: a release read for its history alone keeps only these (see ParseOptions). */
+export const SNAPSHOT_FIELDS: readonly FieldName[] = [
+  "ccn",
+  "overallRating",
+  "healthInspectionRating",
+  "qmRating",
+  "longStayQmRating",
+  "shortStayQmRating",
+  "staffingRating",
+];
+
+export interface ParseOptions {
+  /**
+   * "snapshot": every value is still validated, but only the snapshot's fields are kept, as `snapshotArrays` (a
+   * Provider Information file older than the newest one of a run adds history and never the facilities).
+   */
+  keep?: "all" | "snapshot";
+}
+
 export function parseRelease(
   fileName: string,
   bytes: Buffer,
   text: string,
   fallback?: DateFallback,
+  options: ParseOptions = {},
 ): ParsedRelease {
   const fail = (problem: string, recordIndex?: number, column?: string): never => {
     throw new IngestError(
@@ -139,66 +167,80 @@ export function parseRelease(
       column,
     );
   };
-  const parsed = Papa.parse<string[]>(text, { delimiter: ",", skipEmptyLines: true });
-  const csvError = parsed.errors[0];
-  if (csvError) fail(`malformed CSV: ${csvError.message}`, csvError.row ?? undefined);
-  const [header, ...records] = parsed.data;
-  if (!header) return fail("the file is empty");
-  const layout = detectLayout(header, { hasFallbackDate: fallback !== undefined });
-  if (typeof layout === "string") return fail(layout, 0);
-  if (records.length === 0) fail("the file has a header but no rows");
-  const hasDateColumn = layout.columns.processingDate !== undefined;
-
-  const present = Object.entries(layout.columns) as [FieldName, number][];
+  // Record by record: the file is never held as rows of cells, only as its text and the kept columns.
+  const file = { header: null, layout: null } as
+    | { header: string[]; layout: Layout }
+    | { header: null; layout: null };
+  /** The file's fields and their columns, and where each one's values go (kept or only validated). */
+  let present: [FieldName, number][] = [];
+  let values: CellValue[][] = [];
   const fields: Partial<Record<FieldName, CellValue[]>> = {};
-  for (const [field] of present) fields[field] = new Array<CellValue>(records.length);
-  const ccnColumn = layout.columns.ccn ?? 0;
-  const locationColumn = header.findIndex((cell) => normalizeHeader(cell) === "location");
-  const stateHint = (record: string[]): string | null => {
-    const state = layout.columns.state === undefined ? "" : (record[layout.columns.state] ?? "").trim();
-    if (state) return state.toUpperCase();
-    return locationColumn >= 0 ? stateFromLocation(record[locationColumn] ?? "") : null;
-  };
-  const dateColumn = layout.columns.processingDate ?? 0;
+  const ccns: CellValue[] = [];
   const firstCcnRecord = new Map<string, number>();
-  let processingDate: string | null = null;
+  let processingDate = null as string | null;
   let rawProcessingDate: string | null = null;
+  let locationColumn = -1;
+  let rowCount = 0;
 
-  for (let rowIndex = 0; rowIndex < records.length; rowIndex += 1) {
-    const record = records[rowIndex] as string[];
-    const recordIndex = rowIndex + 1;
+  const start = (header: string[]): Layout => {
+    const layout = detectLayout(header, { hasFallbackDate: fallback !== undefined });
+    if (typeof layout === "string") return fail(layout, 0);
+    present = Object.entries(layout.columns) as [FieldName, number][];
+    const keep = options.keep === "snapshot" ? new Set(SNAPSHOT_FIELDS) : null;
+    values = present.map(([field]) => {
+      if (field === "ccn") return ccns;
+      const column: CellValue[] = [];
+      if (!keep || keep.has(field)) fields[field] = column;
+      return column;
+    });
+    fields.ccn = ccns;
+    locationColumn = header.findIndex((cell) => normalizeHeader(cell) === "location");
+    return layout;
+  };
+
+  const addRecord = (record: string[], header: string[], { columns }: Layout, recordIndex: number) => {
     if (record.length !== header.length) {
       fail(
         `expected ${header.length} fields but found ${record.length}${record.length < header.length ? " (truncated row)" : ""}`,
         recordIndex,
       );
     }
-    for (const [field, column] of present) {
+    const stateHint = (): string | null => {
+      const state = columns.state === undefined ? "" : (record[columns.state] ?? "").trim();
+      if (state) return state.toUpperCase();
+      return locationColumn >= 0 ? stateFromLocation(record[locationColumn] ?? "") : null;
+    };
+    let date: CellValue = null;
+    for (let index = 0; index < present.length; index += 1) {
+      const [field, column] = present[index] as [FieldName, number];
       const raw = record[column] ?? "";
       let value: CellValue;
       try {
         value =
           field === "ccn" && isSpreadsheetNumber(raw)
-            ? recoverSpreadsheetCcn(raw, stateHint(record))
+            ? recoverSpreadsheetCcn(raw, stateHint())
             : PARSERS[FIELDS[field].type](raw);
       } catch (error) {
         return fail((error as Error).message, recordIndex, header[column]);
       }
-      (fields[field] as CellValue[])[rowIndex] = value;
+      if (field === "processingDate") date = value;
+      (values[index] as CellValue[]).push(value);
     }
-    const ccn = (fields.ccn as CellValue[])[rowIndex] as string;
+    rowCount += 1;
+    const ccn = ccns[rowCount - 1] as string;
     const earlier = firstCcnRecord.get(ccn);
     if (earlier !== undefined) {
       fail(
         `duplicate CCN ${ccn} (first on line ${lineOfRecord(text, earlier)})`,
         recordIndex,
-        header[ccnColumn],
+        header[columns.ccn ?? 0],
       );
     }
     firstCcnRecord.set(ccn, recordIndex);
+    const dateColumn = columns.processingDate;
+    if (dateColumn === undefined) return;
     const rawDate = record[dateColumn] ?? "";
-    if (hasDateColumn && rawDate !== rawProcessingDate) {
-      const date = (fields.processingDate as CellValue[])[rowIndex] as string | null;
+    if (rawDate !== rawProcessingDate) {
       if (date === null) fail("Processing Date is blank", recordIndex, header[dateColumn]);
       if (processingDate !== null && date !== processingDate) {
         fail(
@@ -207,12 +249,29 @@ export function parseRelease(
           header[dateColumn],
         );
       }
-      processingDate = date;
+      processingDate = date as string;
       rawProcessingDate = rawDate;
     }
-  }
+  };
+
+  let recordIndex = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: ",",
+    skipEmptyLines: true,
+    step: (result) => {
+      const csvError = result.errors[0];
+      if (csvError) fail(`malformed CSV: ${csvError.message}`, recordIndex);
+      if (file.header === null) Object.assign(file, { header: result.data, layout: start(result.data) });
+      else addRecord(result.data, file.header, file.layout, recordIndex);
+      recordIndex += 1;
+    },
+  });
+  if (file.header === null) return fail("the file is empty");
+  const { header, layout } = file;
+  if (rowCount === 0) fail("the file has a header but no rows");
+  const hasDateColumn = layout.columns.processingDate !== undefined;
   if (layout.kind === "provider") {
-    const names = fields.providerName as CellValue[];
+    const names = values[present.findIndex(([field]) => field === "providerName")] as CellValue[];
     const blank = names.indexOf(null);
     if (blank >= 0) fail("Provider Name is blank", blank + 1, header[layout.columns.providerName ?? 0]);
   }
@@ -222,9 +281,16 @@ export function parseRelease(
     kind: layout.kind,
     processingDate: hasDateColumn ? (processingDate as string) : (fallback as DateFallback).date,
     ...(hasDateColumn ? {} : { dateSource: (fallback as DateFallback).source }),
-    rowCount: records.length,
+    rowCount,
     checksum: createHash("sha256").update(bytes).digest("hex"),
-    fields,
+    ...(options.keep === "snapshot"
+      ? {
+          fields: {},
+          snapshotArrays: Object.fromEntries(
+            Object.entries(fields).map(([field, column]) => [field, arrayLiteral(column)]),
+          ),
+        }
+      : { fields }),
   };
 }
 

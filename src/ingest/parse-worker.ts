@@ -1,12 +1,14 @@
 // Parses files in a worker thread, so that parsing the next file overlaps with loading the current one.
 import { parentPort } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
+import type { ParseOptions } from "./parse-release.ts";
 import { type ReadHint, readRelease } from "./read-release.ts";
 
 export interface ParseRequest {
   id: number;
   path: string;
   hint?: ReadHint;
+  options?: ParseOptions;
 }
 
 export type ParseReply =
@@ -20,7 +22,7 @@ parentPort?.on("message", async (request: ParseRequest) => {
   try {
     parentPort?.postMessage({
       id: request.id,
-      release: await readRelease(request.path, request.hint),
+      release: await readRelease(request.path, request.hint, request.options),
     } satisfies ParseReply);
   } catch (error) {
     const reply: ParseReply =

@@ -1,4 +1,10 @@
-import { type DateFallback, monthFromName, type ParsedRelease, parseRelease } from "./parse-release.ts";
+import {
+  type DateFallback,
+  monthFromName,
+  type ParsedRelease,
+  type ParseOptions,
+  parseRelease,
+} from "./parse-release.ts";
 import { decodeCsvText, readCsvSource } from "./source.ts";
 
 /** What the caller knows of a file beyond its bytes: the listing date of the CMS archive it came from. */
@@ -20,12 +26,17 @@ export function dateFallbackFor(sourceName: string, hint?: ReadHint): DateFallba
 }
 
 /** Reads, decodes and parses one input file into a validated release. */
-export async function readRelease(path: string, hint?: ReadHint): Promise<ParsedRelease> {
+export async function readRelease(
+  path: string,
+  hint?: ReadHint,
+  options: ParseOptions = {},
+): Promise<ParsedRelease> {
   const source = await readCsvSource(path);
   return parseRelease(
     source.name,
     source.bytes,
     decodeCsvText(source.bytes),
     dateFallbackFor(source.name, hint),
+    options,
   );
 }

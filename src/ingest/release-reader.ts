@@ -1,12 +1,12 @@
 // Reads releases either in this thread or, for runs of several files, in a worker thread one file ahead.
 import { Worker } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
-import type { ParsedRelease } from "./parse-release.ts";
+import type { ParsedRelease, ParseOptions } from "./parse-release.ts";
 import type { ParseReply, ParseRequest } from "./parse-worker.ts";
 import { type ReadHint, readRelease } from "./read-release.ts";
 
 export interface ReleaseReader {
-  read(path: string, hint?: ReadHint): Promise<ParsedRelease>;
+  read(path: string, hint?: ReadHint, options?: ParseOptions): Promise<ParsedRelease>;
   close(): Promise<void>;
 }
 
@@ -34,11 +34,16 @@ export function workerReader(): ReleaseReader {
   worker.on("error", failAll);
   worker.on("exit", () => failAll(new Error("the parse worker stopped")));
   return {
-    read(path, hint) {
+    read(path, hint, options) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, path, ...(hint ? { hint } : {}) } satisfies ParseRequest);
+        worker.postMessage({
+          id,
+          path,
+          ...(hint ? { hint } : {}),
+          ...(options ? { options } : {}),
+        } satisfies ParseRequest);
       });
     },
     async close() {
