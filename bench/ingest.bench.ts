@@ -29,9 +29,14 @@ printCommandLine([
   "BENCH_SKIP_GENERATED",
   "BENCH_SKIP_CMS",
   "BENCH_PGLITE_THREAD",
+  "MALLOC_ARENA_MAX",
 ]);
 
-const scenarioEnv = { BENCH_DATABASE_URL: postgresUrl ?? "" };
+// Each measurement runs as `npm run ingest` does (package.json): with at most two glibc malloc arenas.
+const scenarioEnv = {
+  BENCH_DATABASE_URL: postgresUrl ?? "",
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+};
 
 interface Measure {
   seconds: number;

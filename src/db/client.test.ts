@@ -34,6 +34,8 @@ describe("the embedded database folder", () => {
     for (const inProcess of [false, true]) {
       const db = await openDb({ dataDir, inProcess });
       expect(await db.query("SELECT sum(n)::integer AS total FROM t")).toEqual([{ total: 3 }]);
+      // The folder's own settings are PostgreSQL's usual ones, whatever initdb ran with.
+      expect(await db.query("SHOW shared_buffers")).toEqual([{ shared_buffers: "128MB" }]);
       await db.close();
     }
   });

@@ -18,6 +18,7 @@ interface EmscriptenFs {
   stat(path: string): { mode: number };
   isDir(mode: number): boolean;
   readFile(path: string): Uint8Array;
+  writeFile(path: string, data: string): void;
   unlink(path: string): void;
   rmdir(path: string): void;
   mount(type: unknown, options: { root: string }, path: string): void;
@@ -30,6 +31,8 @@ interface EmscriptenFs {
  * main instance's file system directly. PGlite tells the two cases by the class of the file system: this one is the
  * in-memory kind, and it moves the new database (about 40 MB) into the folder, and mounts the folder, once initdb is
  * done (at PGlite's first sync, before the database starts). Afterwards the folder is an ordinary PGlite folder.
+ * initdb runs with small shared buffers (INITDB_PARAMS), which it also writes into postgresql.conf: the file gets
+ * PostgreSQL's usual 128MB back before it is moved.
  */
 class NewFolderFs extends MemoryFS {
   readonly #root: string;
@@ -45,11 +48,23 @@ class NewFolderFs extends MemoryFS {
     const module = this.pg.Module as unknown as { FS: EmscriptenFs; NODEFS: unknown };
     // Not before initdb has written the database (its version file last).
     if (!module.FS.readdir(PGDATA).includes(VERSION_FILE)) return;
+    const conf = `${PGDATA}/postgresql.conf`;
+    const settings = new TextDecoder()
+      .decode(module.FS.readFile(conf))
+      .replace(/^shared_buffers\s*=.*$/m, "");
+    module.FS.writeFile(conf, `${settings.trimEnd()}\nshared_buffers = ${DEFAULT_SHARED_BUFFERS}\n`);
     moveTree(module.FS, PGDATA, this.#root);
     module.FS.mount(module.NODEFS, { root: this.#root }, PGDATA);
     this.isInFolder = true;
   }
 }
+
+/**
+ * initdb's own settings. Its steps run in the temporary instance, whose memory PGlite also copies to reset it
+ * between them: 16 MB of shared buffers keep that memory at its initial 128 MiB (with 128 MB it grows to 190 MiB).
+ */
+const INITDB_PARAMS = ["-c", "shared_buffers=16MB"];
+const DEFAULT_SHARED_BUFFERS = "128MB";
 
 /** The file that makes a folder a database: PGlite runs initdb on a folder without it. */
 const VERSION_FILE = "PG_VERSION";
@@ -86,7 +101,7 @@ export async function createPglite(dataDir: string, settings: PgliteSettings = {
       ? new NewFolderFs(dataDir)
       : null;
   const lite = await PGlite.create({
-    ...(newFolder ? { fs: newFolder } : { dataDir }),
+    ...(newFolder ? { fs: newFolder, initDbStartParams: INITDB_PARAMS } : { dataDir }),
     ...(settings.sharedBuffers
       ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${settings.sharedBuffers}`] }
       : {}),

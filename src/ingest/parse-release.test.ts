@@ -246,7 +246,7 @@ describe("rejected files name the file, line and problem", () => {
     expect((await parseError(noDate)).message).toMatch(/missing required column "Processing Date"/);
   });
 
-  it("rejects mixed processing dates, duplicate CCNs, an unterminated quote and an empty file", async () => {
+  it("rejects mixed processing dates, duplicate CCNs, a blank provider name, an unterminated quote and an empty file", async () => {
     const mixed = csvText("provider2024", [
       providerRow("015001"),
       providerRow("015002", { "Processing Date": "2024-07-01" }),
@@ -255,6 +255,13 @@ describe("rejected files name the file, line and problem", () => {
     const duplicate = csvText("provider2024", [providerRow("015001"), providerRow("015001")]);
     expect((await parseError(writeFixture(dir, "dup.csv", duplicate))).message).toMatch(
       /line 3.*duplicate CCN 015001 \(first on line 2\)/,
+    );
+    const unnamed = csvText("provider2024", [
+      providerRow("015001"),
+      providerRow("015002", { "Provider Name": "" }),
+    ]);
+    expect((await parseError(writeFixture(dir, "unnamed.csv", unnamed))).message).toMatch(
+      /unnamed\.csv \(line 3, column "Provider Name"\): Provider Name is blank/,
     );
     const unterminated = `${csvText("provider2024", [providerRow("015001")])}"015002,"BROKEN\n`;
     expect((await parseError(writeFixture(dir, "quote.csv", unterminated))).message).toMatch(/malformed CSV/);

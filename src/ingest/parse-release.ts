@@ -171,9 +171,11 @@ export function parseRelease(
   const file = { header: null, layout: null } as
     | { header: string[]; layout: Layout }
     | { header: null; layout: null };
-  /** The file's fields and their columns, and where each one's values go (kept or only validated). */
+  /** The file's fields and their columns, and where each one's values go (null: validated, not kept). */
   let present: [FieldName, number][] = [];
-  let values: CellValue[][] = [];
+  let values: (CellValue[] | null)[] = [];
+  /** The first record without a provider name (a Provider Information file must name every facility). */
+  let blankNameRecord: number | null = null;
   const fields: Partial<Record<FieldName, CellValue[]>> = {};
   const ccns: CellValue[] = [];
   const firstCcnRecord = new Map<string, number>();
@@ -189,8 +191,9 @@ export function parseRelease(
     const keep = options.keep === "snapshot" ? new Set(SNAPSHOT_FIELDS) : null;
     values = present.map(([field]) => {
       if (field === "ccn") return ccns;
+      if (keep && !keep.has(field)) return null;
       const column: CellValue[] = [];
-      if (!keep || keep.has(field)) fields[field] = column;
+      fields[field] = column;
       return column;
     });
     fields.ccn = ccns;
@@ -224,7 +227,8 @@ export function parseRelease(
         return fail((error as Error).message, recordIndex, header[column]);
       }
       if (field === "processingDate") date = value;
-      (values[index] as CellValue[]).push(value);
+      else if (field === "providerName" && value === null) blankNameRecord ??= recordIndex;
+      values[index]?.push(value);
     }
     rowCount += 1;
     const ccn = ccns[rowCount - 1] as string;
@@ -270,10 +274,8 @@ export function parseRelease(
   const { header, layout } = file;
   if (rowCount === 0) fail("the file has a header but no rows");
   const hasDateColumn = layout.columns.processingDate !== undefined;
-  if (layout.kind === "provider") {
-    const names = values[present.findIndex(([field]) => field === "providerName")] as CellValue[];
-    const blank = names.indexOf(null);
-    if (blank >= 0) fail("Provider Name is blank", blank + 1, header[layout.columns.providerName ?? 0]);
+  if (layout.kind === "provider" && blankNameRecord !== null) {
+    fail("Provider Name is blank", blankNameRecord, header[layout.columns.providerName ?? 0]);
   }
 
   return {
