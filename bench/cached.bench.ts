@@ -5,14 +5,13 @@
 // without Accept-Encoding and then with gzip. Prints requests/s of each and the ratio list / asset.
 // Target: the ratio >= 0.8 both ways.
 //   BENCH_CACHED_ROUNDS (default 5 rounds of three slices), BENCH_CACHED_CONNECTIONS (default 10)
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../scripts/free-port.ts";
 import { printCommandLine } from "./command-line.ts";
 import { prepareNational } from "./datasets.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const ROUNDS = Number(process.env.BENCH_CACHED_ROUNDS ?? 5);
@@ -23,23 +22,12 @@ printCommandLine(["BENCH_CACHED_ROUNDS", "BENCH_CACHED_CONNECTIONS"]);
 
 const dataDir = await prepareNational("pglite");
 const work = mkdtempSync(join(tmpdir(), "bench-cached-"));
-const port = await freePort();
 const logFile = join(work, "server.log");
-const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    DATA_SOURCE: "none",
-    CMS_REFRESH_INTERVAL_S: "0",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "info",
-    STATIC_DIR: join(root, "dist/web"),
-  },
-  stdio: ["ignore", openSync(logFile, "a"), "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
+const server = await startProductionServer(
+  { DATA_DIR: dataDir, DATA_SOURCE: "none", CMS_REFRESH_INTERVAL_S: "0", LOG_LEVEL: "info" },
+  openSync(logFile, "a"),
+);
+const { base } = server;
 const results: Record<string, unknown> = {};
 try {
   for (let attempt = 0; ; attempt += 1) {
@@ -110,7 +98,7 @@ try {
     );
   }
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
   rmSync(work, { recursive: true, force: true });
 }
 mkdirSync(join(root, "bench/results"), { recursive: true });

@@ -11,7 +11,7 @@
 //   loads and publishes under the traffic: 30 s from the publication on.
 // Targets: from the first second, p99 <= 100 ms and no answer over 1 s; 0 errors.
 //   BENCH_COLD_CONNECTIONS (default 50), BENCH_COLD_DISTINCT (default 208), BENCH_COLD_SECONDS (default 30)
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { fork } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -24,7 +24,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { freePort } from "../scripts/free-port.ts";
 import type { Meta } from "../src/core/api-types.ts";
 import { openDb } from "../src/db/client.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -33,6 +32,7 @@ import { printCommandLine } from "./command-line.ts";
 import { buildCmsHistory, CMS_HISTORY_DB, prepareNational } from "./datasets.ts";
 import { distinctMix, readMixData } from "./load-mix.ts";
 import type { PathLoadStart, PathSamples } from "./path-load.ts";
+import { startProductionServer } from "./production-server.ts";
 import { runScenario } from "./run-scenario.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -51,39 +51,6 @@ printCommandLine([
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const assets = readdirSync(join(root, "dist/web/assets")).map((name) => `/assets/${name}`);
-
-/** The production server in its own process, as `npm start` runs it; resolves once its API answers. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      STATIC_DIR: join(root, "dist/web"),
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`${base}/api/meta`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return { base, child };
-    if (attempt > 1200) throw new Error("the server did not start");
-    await sleep(50);
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  const exited = new Promise((done) => child.once("exit", done));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 /** Starts the load generator; returns a function that stops it and returns its samples. */
 async function startLoad(
@@ -207,17 +174,25 @@ try {
   if (SCENARIOS.includes("start")) {
     const dataDir = await prepareNational("pglite");
     // A first run of the server: the mix is read from it, and it serves the traffic for 15 s before it stops.
-    const first = await startServer({ DATA_DIR: dataDir, DATA_SOURCE: "none", CMS_REFRESH_INTERVAL_S: "0" });
+    const first = await startProductionServer({
+      DATA_DIR: dataDir,
+      DATA_SOURCE: "none",
+      CMS_REFRESH_INTERVAL_S: "0",
+    });
     const paths = distinctMix(await readMixData(first.base, 1000, assets), DISTINCT);
     const stopFirst = await startLoad(first.base, paths, work);
     await sleep(15_000);
     await stopFirst();
-    await stopServer(first.child);
+    await first.stop();
     console.log(
       `\nstart: a server starting on the national dataset (${dataDir}), ${paths.length} distinct requests, ${CONNECTIONS} connections`,
     );
     const started = performance.now();
-    const server = await startServer({ DATA_DIR: dataDir, DATA_SOURCE: "none", CMS_REFRESH_INTERVAL_S: "0" });
+    const server = await startProductionServer({
+      DATA_DIR: dataDir,
+      DATA_SOURCE: "none",
+      CMS_REFRESH_INTERVAL_S: "0",
+    });
     console.log(
       `  the API answered ${((performance.now() - started) / 1000).toFixed(1)} s after the start; traffic from then on`,
     );
@@ -225,7 +200,7 @@ try {
     const stop = await startLoad(server.base, paths, work);
     await sleep(SECONDS * 1000 + 500);
     const samples = await stop();
-    await stopServer(server.child);
+    await server.stop();
     results.start = bySecond(samples, from, paths);
   }
 
@@ -261,7 +236,7 @@ try {
         CMS_CACHE_DIR: join(work, "downloads"),
         CMS_REFRESH_INTERVAL_S: "5",
       };
-      const server = await startServer(env);
+      const server = await startProductionServer(env);
       const paths = distinctMix(await readMixData(server.base, 1000, assets), DISTINCT);
       console.log(
         `\nrefresh: a server on the full CMS history (a copy of ${CMS_HISTORY_DB}) checking the stand-in CMS every 5 s, ${paths.length} distinct requests, ${CONNECTIONS} connections; 10 s of traffic, then a new month is published`,
@@ -289,7 +264,7 @@ try {
         await sleep(100);
       }
       const samples = await stop();
-      await stopServer(server.child);
+      await server.stop();
       results.refresh = { ...bySecond(samples, from, paths, marks), newMonthServed: served };
       if (!served)
         console.log("  the new month was not served within the window: the figures do not cover a refresh");

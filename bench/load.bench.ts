@@ -6,13 +6,12 @@
 // memory at the end of the warm-up, every 10 s, and at the end of the run. Targets: 0 errors and timeouts, memory growth < 50 MB, p99 < 50 ms.
 //   BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 50), BENCH_LOAD_WARMUP_SECONDS (default 20),
 //   BENCH_LOAD_FACILITIES (default 1000, or "all")
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../scripts/free-port.ts";
 import { prepareNational } from "./datasets.ts";
 import { mixPaths, readMixData } from "./load-mix.ts";
+import { startProductionServer } from "./production-server.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -32,33 +31,14 @@ function residentMiB(pid: number): number {
 }
 
 const dataDir = await prepareNational("pglite");
-const port = await freePort();
-const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    DATA_SOURCE: "none",
-    CMS_REFRESH_INTERVAL_S: "0",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    STATIC_DIR: join(root, "dist/web"),
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+const server = await startProductionServer({
+  DATA_DIR: dataDir,
+  DATA_SOURCE: "none",
+  CMS_REFRESH_INTERVAL_S: "0",
+  LOG_LEVEL: "warn",
 });
-const base = `http://127.0.0.1:${port}`;
+const { base } = server;
 try {
-  for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`${base}/api/meta`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 600) throw new Error("the server did not start");
-    await new Promise((done) => setTimeout(done, 250));
-  }
-
   // The mix, built from the data: states, entities and CCNs the server lists. The facilities whose detail, history
   // and alerts are asked for: the first BENCH_LOAD_FACILITIES in list order (default 1,000: the facilities visitors
   // open most; "all" for every one, nearly every read then a miss).
@@ -96,12 +76,15 @@ try {
   // two runs the connections close and the heap shrinks for a moment, which would flatter or blacken the figure.
   const sampleNear = (runSeconds: number) =>
     new Promise<number>((done) =>
-      setTimeout(() => done(residentMiB(server.pid as number)), (runSeconds - 2) * 1000),
+      setTimeout(() => done(residentMiB(server.child.pid as number)), (runSeconds - 2) * 1000),
     );
   const [, memoryBefore] = await Promise.all([run(warmupSeconds), sampleNear(warmupSeconds)]);
   // Resident memory every 10 s of the run: a leak climbs, a working set levels off.
   const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(Math.round(residentMiB(server.pid as number))), 10_000);
+  const sampler = setInterval(
+    () => samples.push(Math.round(residentMiB(server.child.pid as number))),
+    10_000,
+  );
   const [result, memoryAfter] = await Promise.all([run(seconds), sampleNear(seconds)]);
   clearInterval(sampler);
   const errors = result.errors + result.non2xx - (result["3xx"] ?? 0);
@@ -143,5 +126,5 @@ try {
     `${JSON.stringify({ ...figures, targets }, null, 2)}\n`,
   );
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
 }

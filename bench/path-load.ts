@@ -6,6 +6,7 @@
 // answers {type:"stopped"} and exits.
 import { writeFileSync } from "node:fs";
 import http from "node:http";
+import { timedGet } from "./timed-get.ts";
 
 export interface PathLoadStart {
   type: "start";
@@ -27,8 +28,6 @@ export interface PathSamples {
   path: number[];
 }
 
-const REQUEST_TIMEOUT_MS = 30_000;
-
 function run(start: PathLoadStart) {
   const url = new URL(start.baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: start.connections });
@@ -36,31 +35,14 @@ function run(start: PathLoadStart) {
   const etags = new Map<number, string>();
   let running = true;
 
-  const get = (index: number) =>
-    new Promise<number>((resolve) => {
-      const etag = etags.get(index);
-      const headers: Record<string, string> = { "accept-encoding": "gzip" };
-      if (etag && Math.random() < start.revalidate) headers["if-none-match"] = etag;
-      const request = http.get(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: start.paths[index],
-          headers,
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (response) => {
-          const tag = response.headers.etag;
-          if (tag && response.statusCode === 200) etags.set(index, tag);
-          response.on("data", () => {});
-          response.on("end", () => resolve(response.statusCode ?? 0));
-          response.on("error", () => resolve(0));
-        },
-      );
-      request.on("timeout", () => request.destroy(new Error("timeout")));
-      request.on("error", () => resolve(0));
-    });
+  const get = async (index: number) => {
+    const etag = etags.get(index);
+    const headers: Record<string, string> = { "accept-encoding": "gzip" };
+    if (etag && Math.random() < start.revalidate) headers["if-none-match"] = etag;
+    const answer = await timedGet(agent, url, start.paths[index] as string, headers);
+    if (answer.etag && answer.status === 200) etags.set(index, answer.etag);
+    return answer.status;
+  };
 
   const loop = async () => {
     while (running) {

@@ -8,6 +8,7 @@
 // written to samplesFile, then {type:"stopped"} is sent and the process exits.
 import { writeFileSync } from "node:fs";
 import http from "node:http";
+import { timedGet } from "./timed-get.ts";
 
 export const KINDS = ["list", "alert", "detail", "history", "meta", "healthz"] as const;
 export type Kind = (typeof KINDS)[number];
@@ -59,7 +60,6 @@ const SLOT_KINDS: Kind[] = [
 const METRICS = ["Overall Rating", "Health Inspection Rating", "Staffing Rating", "QM Rating"];
 const PERIODS = ["lastPeriod", "lastQuarter"];
 const RATINGS = [null, 1, 2, 3, 4, 5];
-const REQUEST_TIMEOUT_MS = 30_000;
 
 function pathsFor(ccns: string[], states: string[]) {
   const counters = new Map<Kind, number>();
@@ -131,26 +131,9 @@ function run(start: StartMessage) {
   let slot = 0;
   let running = true;
 
-  const get = (path: string) =>
-    new Promise<number>((resolve) => {
-      const request = http.get(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path,
-          headers: { "accept-encoding": "gzip, deflate, br", accept: "application/json" },
-          timeout: REQUEST_TIMEOUT_MS,
-        },
-        (response) => {
-          response.on("data", () => {});
-          response.on("end", () => resolve(response.statusCode ?? 0));
-          response.on("error", () => resolve(0));
-        },
-      );
-      request.on("timeout", () => request.destroy(new Error("timeout")));
-      request.on("error", () => resolve(0));
-    });
+  const get = async (path: string) =>
+    (await timedGet(agent, url, path, { "accept-encoding": "gzip, deflate, br", accept: "application/json" }))
+      .status;
 
   const loop = async () => {
     while (running) {

@@ -100,8 +100,6 @@ export const WARM_PATHS = [
   "/api/alerts?period=lastPeriod",
   "/api/alerts?period=lastQuarter",
 ];
-const WARM_PATHS_AT_START = WARM_PATHS;
-const WARM_PATHS_AFTER_LOAD = WARM_PATHS;
 
 const MAX_URL_LENGTH = 8192;
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
@@ -187,7 +185,7 @@ export function createApp(options: AppOptions): App {
         const served = version?.value;
         if (served === undefined || !options.warm) {
           version = { value, readAt: Date.now() };
-          if (served === undefined && options.warm) warmUp(value, WARM_PATHS_AT_START);
+          if (served === undefined && options.warm) warmUp(value);
           return value;
         }
         version = { value: served, readAt: Date.now() };
@@ -201,7 +199,7 @@ export function createApp(options: AppOptions): App {
             pending = null;
             version = { value, readAt: Date.now() };
           };
-          warmUp(value, WARM_PATHS_AFTER_LOAD).then(switchTo);
+          warmUp(value).then(switchTo);
           setTimeout(switchTo, SWITCH_WAIT_MS).unref();
         }
         return version.value;
@@ -306,11 +304,11 @@ export function createApp(options: AppOptions): App {
   const warmed = new Promise<void>((resolve) => {
     resolveWarmed = resolve;
   });
-  const warmUp = async (forVersion: string, paths: readonly string[]): Promise<void> => {
+  const warmUp = async (forVersion: string): Promise<void> => {
     const started = performance.now();
     const headers = { "accept-encoding": "gzip", "x-warm-up": warmToken, "x-warm-version": forVersion };
     const tables = queue.run(`${forVersion}|warm-database`, { warm: true }, () => warmDatabase(db));
-    const all = [...new Set([...paths, ...popularity.top()])];
+    const all = [...new Set([...WARM_PATHS, ...popularity.top()])];
     const answers = all.map(async (path) => {
       await tables.catch(() => {});
       const response = await app.request(path, { headers });

@@ -16,7 +16,6 @@ export interface ComputeKind {
 const rank = (task: Task) => (task.warm ? 2 : 0) + (task.heavy ? 1 : 0);
 
 interface Task {
-  key: string;
   heavy: boolean;
   warm: boolean;
   start: () => void;
@@ -61,7 +60,6 @@ export class ComputeQueue {
       };
     });
     const task: Task = {
-      key,
       heavy: kind.heavy ?? false,
       warm: kind.warm ?? false,
       start,
@@ -79,11 +77,6 @@ export class ComputeQueue {
     this.sort();
     this.pump();
     return promise;
-  }
-
-  /** Computations waiting for their turn. */
-  get queued(): number {
-    return this.waiting.length;
   }
 
   private sort(): void {

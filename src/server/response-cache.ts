@@ -6,10 +6,9 @@
 // working set of a busy server (every list page, detail and history visitors ask for) fits in a few tens of MB, and
 // a miss, which makes a request wait for the embedded database, is rare.
 import { promisify } from "node:util";
-import { gunzip, gunzipSync, gzip, gzipSync } from "node:zlib";
+import { gunzipSync, gzip, gzipSync } from "node:zlib";
 
 const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 
 export type CachedResponse = { body: string; gzipped?: undefined } | { body?: undefined; gzipped: Buffer };
 
@@ -46,14 +45,6 @@ export async function toCachedResponseAsync(body: string): Promise<CachedRespons
   const exact = Buffer.allocUnsafeSlow(gzipped.length);
   gzipped.copy(exact);
   return { gzipped: exact };
-}
-
-/** The body as bytes, inflated off the server's thread when it is kept gzipped and large. */
-export async function bodyBytes(entry: CachedResponse): Promise<Buffer> {
-  if (entry.body !== undefined) return Buffer.from(entry.body);
-  return entry.gzipped.length >= GZIP_OFF_THREAD_BYTES / 8
-    ? gunzipAsync(entry.gzipped)
-    : gunzipSync(entry.gzipped);
 }
 
 /** The body as text (inflated when it is kept gzipped). */
