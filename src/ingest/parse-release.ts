@@ -11,6 +11,7 @@ import {
   type FieldType,
   type Layout,
   normalizeHeader,
+  RATING_FIELDS,
   type ReleaseKind,
 } from "./layout.ts";
 import { isSpreadsheetNumber, recoverSpreadsheetCcn, stateFromLocation } from "./spreadsheet-ccn.ts";
@@ -134,15 +135,7 @@ function lineOfRecord(text: string, recordIndex: number): number {
 }
 
 /** The fields a snapshot needs: a release read for its history alone keeps only these (see ParseOptions). */
-export const SNAPSHOT_FIELDS: readonly FieldName[] = [
-  "ccn",
-  "overallRating",
-  "healthInspectionRating",
-  "qmRating",
-  "longStayQmRating",
-  "shortStayQmRating",
-  "staffingRating",
-];
+export const SNAPSHOT_FIELDS: readonly FieldName[] = ["ccn", ...RATING_FIELDS];
 
 export interface ParseOptions {
   /**
