@@ -1,7 +1,7 @@
 // Strict parsing of API query strings (the server's boundary) and their canonical encoding (the web client's
 // requests and the server's cache keys). The browser's own URL parsing is lenient; see url-state.ts.
 import { normalizeAlertMetric } from "./alert-metrics.ts";
-import type { FacilityQuery } from "./api-types.ts";
+import { type FacilityQuery, LIST_SORTS, type ListSort } from "./api-types.ts";
 import {
   ALERT_PERIODS,
   type AlertPeriod,
@@ -175,7 +175,73 @@ export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
     alertPeriod: parsePeriod(params, "alertPeriod"),
     page: parseIntParam(params, "page", 1, 1_000_000) ?? 1,
     pageSize: parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+    ...parseDistance(params),
   };
+}
+
+export const DEFAULT_RADIUS_MILES = 25;
+export const MAX_RADIUS_MILES = 500;
+export const MAX_PLACE_LENGTH = 100;
+
+/** The message of a place that is not a ZIP code or "City, ST", or that no place matches. */
+export function unknownPlaceMessage(place: string): string {
+  return `Unknown place '${place}': use a 5-digit ZIP code or 'City, ST'`;
+}
+
+/**
+ * A place as the API compares it: a 5-digit ZIP code (a ZIP+4's first five digits), or "city, ST" with the city
+ * lower-cased and its spaces single; null when the text is neither.
+ */
+export function normalizePlace(text: string): string | null {
+  const trimmed = text.trim();
+  const zip = /^(\d{5})(?:-\d{4})?$/.exec(trimmed);
+  if (zip) return zip[1] as string;
+  const city = /^([^,]*[^\s,][^,]*?)\s*,\s*([A-Za-z]{2})$/.exec(trimmed);
+  if (!city) return null;
+  return `${(city[1] as string).trim().toLowerCase().replace(/\s+/g, " ")}, ${(city[2] as string).toUpperCase()}`;
+}
+
+/** `near`, `radius` and `sort` of a list query (docs/api.md, "Places, distance and the map"). */
+function parseDistance(params: URLSearchParams): Pick<FacilityQuery, "near" | "radius" | "sort"> {
+  const rawNear = params.get("near");
+  let near: string | null = null;
+  if (rawNear !== null && rawNear.trim() !== "") {
+    const shown = rawNear.trim().slice(0, MAX_PLACE_LENGTH);
+    near = rawNear.length <= MAX_PLACE_LENGTH ? normalizePlace(rawNear) : null;
+    if (near === null) throw new QueryParamError("near", unknownPlaceMessage(shown));
+  }
+  const radius = parseIntParam(params, "radius", 1, MAX_RADIUS_MILES);
+  const rawSort = params.get("sort");
+  let sort: ListSort | null = null;
+  if (rawSort !== null) {
+    if (!(LIST_SORTS as readonly string[]).includes(rawSort)) {
+      throw new QueryParamError("sort", `sort must be one of ${LIST_SORTS.join(", ")}`);
+    }
+    sort = rawSort as ListSort;
+    if (sort === "distance" && near === null) {
+      throw new QueryParamError("sort", "sort=distance needs a place in near");
+    }
+  }
+  return {
+    near,
+    radius: near === null || radius === DEFAULT_RADIUS_MILES ? null : radius,
+    sort: sort === defaultSort(near) ? null : sort,
+  };
+}
+
+/** The list's order when `sort` is not given. */
+export function defaultSort(near: string | null | undefined): ListSort {
+  return near ? "distance" : "name";
+}
+
+/** The order a query asks for, its default applied. */
+export function effectiveSort(query: Pick<FacilityQuery, "near" | "sort">): ListSort {
+  return query.sort ?? defaultSort(query.near);
+}
+
+/** The radius a query asks for, in miles, its default applied (null without `near`). */
+export function effectiveRadius(query: Pick<FacilityQuery, "near" | "radius">): number | null {
+  return query.near ? (query.radius ?? DEFAULT_RADIUS_MILES) : null;
 }
 
 /**
@@ -203,6 +269,12 @@ export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLS
     if (query.alertPeriod && query.alertPeriod !== DEFAULT_ALERT_PERIOD)
       params.set("alertPeriod", query.alertPeriod);
   }
+  if (query.near) {
+    params.set("near", query.near);
+    if (query.radius != null && query.radius !== DEFAULT_RADIUS_MILES)
+      params.set("radius", String(query.radius));
+  }
+  if (query.sort && query.sort !== defaultSort(query.near)) params.set("sort", query.sort);
   if (query.page != null && query.page !== 1) params.set("page", String(query.page));
   if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
     params.set("pageSize", String(query.pageSize));

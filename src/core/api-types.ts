@@ -16,6 +16,8 @@ export const facilityListItemSchema = z.object({
   averageResidentsPerDay: z.nullable(z.int()),
   healthDeficiencyScore: z.nullable(z.number()),
   affiliatedEntityName: z.nullable(z.string()),
+  /** Miles from the list's `near` place, one decimal; null without `near` (absent in older answers). */
+  distanceMiles: z.optional(z.nullable(z.number())),
 });
 
 export const ratingAlertSchema = z.object({
@@ -56,10 +58,31 @@ export const summarySchema = z.object({
 });
 export type Summary = z.infer<typeof summarySchema>;
 
+export const PLACE_KINDS = ["zip", "city"] as const;
+export type PlaceKind = (typeof PLACE_KINDS)[number];
+
+/** GET /api/places: a suggestion for the Near field. */
+export const placeSchema = z.object({
+  label: z.string(),
+  kind: z.enum(PLACE_KINDS),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+/** The place of a list filtered by `near`, as the server resolved it. */
+export const nearSchema = z.extend(placeSchema, {
+  radiusMiles: z.number(),
+  /** Facilities of the view (without `near`) that have no position, so are not shown. */
+  withoutLocation: z.int(),
+});
+export type Near = z.infer<typeof nearSchema>;
+
 export const facilityListResponseSchema = z.object({
   data: z.array(facilityWithAlertSchema),
   totalCount: z.number(),
   summary: summarySchema,
+  near: z.optional(z.nullable(nearSchema)),
   error: z.optional(z.string()),
 });
 export type FacilityListResponse = z.infer<typeof facilityListResponseSchema>;
@@ -85,6 +108,10 @@ export const facilityDetailSchema = z.extend(facilityListItemSchema, {
   affiliatedEntityId: z.nullable(z.string()),
   longStayQmRating: ratingSchema,
   shortStayQmRating: ratingSchema,
+  /** Where the facility is: CMS's coordinates, else its ZIP code's (approximate); null when neither is known. */
+  position: z.optional(
+    z.nullable(z.object({ latitude: z.number(), longitude: z.number(), approximate: z.boolean() })),
+  ),
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
@@ -176,7 +203,27 @@ export interface FacilityQuery {
   alertPeriod: AlertPeriod;
   page: number;
   pageSize: number;
+  /** A place (ZIP code or "City, ST") as given; null for no distance filter. */
+  near?: string | null;
+  /** Miles around `near` (1 to 500); null for the default (25). */
+  radius?: number | null;
+  /** The list's order; null for the default (distance with `near`, name without). */
+  sort?: ListSort | null;
 }
+
+export const LIST_SORTS = ["name", "distance", "rating"] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+/** GET /api/facilities/points: the view's facilities that have a position, as parallel arrays in the list's order. */
+export const facilityPointsSchema = z.object({
+  ccn: z.array(z.string()),
+  latitude: z.array(z.number()),
+  longitude: z.array(z.number()),
+  overallRating: z.array(ratingSchema),
+  approximate: z.array(z.boolean()),
+  withoutPosition: z.int(),
+});
+export type FacilityPoints = z.infer<typeof facilityPointsSchema>;
 
 // ---- Benchmarks, rating changes, affiliated entities (docs/api.md) ----
 
@@ -211,6 +258,10 @@ export const benchmarkSchema = z.object({
   finesTotalDollars: averageSchema,
 });
 export type Benchmark = z.infer<typeof benchmarkSchema>;
+
+/** GET /api/benchmarks/states: each state's averages, for the map's state layer. */
+export const stateBenchmarksSchema = z.record(z.string(), benchmarkSchema);
+export type StateBenchmarks = z.infer<typeof stateBenchmarksSchema>;
 
 /** GET /api/benchmarks?state=XX */
 export const benchmarksSchema = z.object({ state: z.nullable(benchmarkSchema), national: benchmarkSchema });

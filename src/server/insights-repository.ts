@@ -41,7 +41,7 @@ export async function getEntityTrend(db: Queryable, name: string): Promise<strin
 }
 
 /** The export's column headers: every field of the detail (the list item's first), named for a spreadsheet. */
-const CSV_HEADERS: Record<keyof FacilityDetail, string> = {
+const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "position">, string> = {
   ccn: "CCN",
   providerName: "Provider Name",
   city: "City/Town",
@@ -76,7 +76,7 @@ const CSV_HEADERS: Record<keyof FacilityDetail, string> = {
 };
 
 /** The export's columns in order: [API field, SQL over the facility row `d`]. CCN and name come first (the cursor). */
-const CSV_COLUMNS = [...listFields("d"), ...detailFields("d")] as [keyof FacilityDetail, string][];
+const CSV_COLUMNS = [...listFields("d"), ...detailFields("d")] as [keyof typeof CSV_HEADERS, string][];
 
 export const CSV_HEADER_ROW: string[] = CSV_COLUMNS.map(([field]) => CSV_HEADERS[field]);
 

@@ -13,15 +13,21 @@ import {
   entityTrendPointSchema,
   type FacilityDetail,
   type FacilityListResponse,
+  type FacilityPoints,
   type FacilityQuery,
   facilityDetailSchema,
   facilityListResponseSchema,
+  facilityPointsSchema,
   type Meta,
   metaSchema,
+  type Place,
+  placeSchema,
   type RatingChange,
   type RatingSnapshot,
   ratingChangeSchema,
   ratingSnapshotSchema,
+  type StateBenchmarks,
+  stateBenchmarksSchema,
 } from "../../core/api-types.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
 
@@ -123,6 +129,19 @@ export const apiClient = {
     getJson(`/api/entities/${encodeURIComponent(name)}`, entitySchema, signal),
   entityTrend: (name: string, signal?: AbortSignal): Promise<EntityTrendPoint[]> =>
     getJson(`/api/entities/${encodeURIComponent(name)}/trend`, z.array(entityTrendPointSchema), signal),
+  /** Up to 10 places (ZIP codes, cities) whose ZIP or name starts with `text`, for the Near field. */
+  places: (text: string, signal?: AbortSignal): Promise<Place[]> =>
+    getJson(withQuery("/api/places", new URLSearchParams({ q: text })), z.array(placeSchema), signal),
+  /** Every facility of a filtered view that has a position (page and pageSize are not sent), for the map. */
+  points: (query: Partial<FacilityQuery>, signal?: AbortSignal): Promise<FacilityPoints> => {
+    const params = facilityQueryToSearchParams(query);
+    params.delete("page");
+    params.delete("pageSize");
+    return getJson(withQuery("/api/facilities/points", params), facilityPointsSchema, signal);
+  },
+  /** Each state's averages over its current facilities, for the map's state layer. */
+  stateBenchmarks: (signal?: AbortSignal): Promise<StateBenchmarks> =>
+    getJson("/api/benchmarks/states", stateBenchmarksSchema, signal),
   /** The address of the CSV export of a filtered view (every facility; page and pageSize are not sent). */
   facilitiesCsvUrl: (query: Partial<FacilityQuery>): string => {
     const params = facilityQueryToSearchParams(query);
