@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // d3-composite-projections' "main" is a UMD build that Node cannot load in a "type": "module" package; through
+    // Vite it resolves to its ES modules ("module"), as in the web build.
+    server: { deps: { inline: ["d3-composite-projections"] } },
   },
 });

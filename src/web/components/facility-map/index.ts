@@ -21,6 +21,8 @@ export interface LocatorMapProps {
   approximate: boolean;
   /** The facility's name, for the text alternative. */
   label: string;
+  /** The facility's state (postal code): the outline drawn. Without it, the state whose outline holds the position. */
+  state?: string | null;
 }
 
 export const FacilityMap = lazy(() => import("./facility-map.tsx"));

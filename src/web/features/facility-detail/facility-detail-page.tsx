@@ -16,6 +16,7 @@ import { BenchmarksLegend } from "./components/benchmarks-legend.tsx";
 import { DetailSectionCard } from "./components/detail-section.tsx";
 import { FacilityHeader } from "./components/facility-header.tsx";
 import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
+import { LocationSection } from "./components/location-section.tsx";
 import { RatingChangesSection } from "./components/rating-changes-section.tsx";
 import { RatingHistorySection } from "./components/rating-history-section.tsx";
 import { type DetailSectionId, getDetailSections } from "./lib/facility-lines.ts";
@@ -67,6 +68,7 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
             state={state}
           />
         ))}
+        <LocationSection facility={detail} />
       </div>
       <div className="space-y-1 text-sm text-slate-500">
         <p>

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { drawOrder, pointRadius, spriteOf } from "./point-layer.ts";
+import {
+  averageColor,
+  averageRange,
+  NO_DATA_COLOR,
+  RATING_COLORS,
+  rampColor,
+  ratingColor,
+  ratingLabel,
+} from "./rating-colors.ts";
+
+describe("rating colours", () => {
+  it("has one distinct colour per rating class", () => {
+    expect(new Set(RATING_COLORS).size).toBe(6);
+    expect(ratingColor(1)).toBe("#d73027");
+    expect(ratingColor(5)).toBe("#4575b4");
+    expect(ratingLabel(0)).toBe("Not rated");
+    expect(ratingLabel(1)).toBe("1 star");
+    expect(ratingLabel(4)).toBe("4 stars");
+  });
+
+  it("runs the ramp through the five rating colours", () => {
+    expect(rampColor(0)).toBe(RATING_COLORS[1]);
+    expect(rampColor(0.5)).toBe(RATING_COLORS[3]);
+    expect(rampColor(1)).toBe(RATING_COLORS[5]);
+    expect(rampColor(-3)).toBe(RATING_COLORS[1]);
+    expect(rampColor(Number.NaN)).toBe(RATING_COLORS[1]);
+    // Halfway between #d73027 and #fc8d59.
+    expect(rampColor(0.125)).toBe("#ea5f40");
+  });
+
+  it("spreads the ramp over the states' range of averages", () => {
+    const range = averageRange([2.5, 3.5, null, 3]);
+    expect(range).toEqual({ min: 2.5, max: 3.5 });
+    expect(averageColor(2.5, range)).toBe(RATING_COLORS[1]);
+    expect(averageColor(3.5, range)).toBe(RATING_COLORS[5]);
+    expect(averageColor(null, range)).toBe(NO_DATA_COLOR);
+    expect(averageRange([])).toEqual({ min: 1, max: 5 });
+    expect(averageRange([3, 3])).toEqual({ min: 1, max: 5 });
+  });
+});
+
+describe("point drawing", () => {
+  it("grows the points slowly with the zoom, within bounds", () => {
+    expect(pointRadius(1, 1)).toBe(2.5);
+    expect(pointRadius(0.5, 1)).toBe(2.5);
+    expect(pointRadius(4, 1)).toBe(4);
+    expect(pointRadius(1000, 1)).toBe(6);
+  });
+
+  it("draws points grouped by look, solid before hollow, in data order within a look", () => {
+    const rating = new Uint8Array([5, 1, 5, 0, 1]);
+    const approximate = new Uint8Array([0, 1, 0, 0, 0]);
+    expect(spriteOf(1, 1)).toBe(7);
+    expect([...drawOrder(rating, approximate)]).toEqual([3, 4, 0, 2, 1]);
+  });
+});
