@@ -39,6 +39,7 @@ import {
   projectNear,
   projectPoints,
   statePaths,
+  statesBounds,
 } from "./projection.ts";
 import { averageColor, averageRange } from "./rating-colors.ts";
 
@@ -163,8 +164,8 @@ export default function FacilityMap({ query, near, onSelectState, onShowList }: 
     setActive(null);
   }, [points.data, view]);
 
-  // Framing: a distance view shows its circle; another view the box around its points (the whole map when it has
-  // none). Once per view: panning and zooming stay until the filters change.
+  // Framing: a distance view shows its circle; a view of some states their outlines; another view the box around
+  // its points (the whole map when it has none). Once per view: panning and zooming stay until the filters change.
   const frameKey = JSON.stringify([
     pointsQueryKey(query),
     near?.latitude,
@@ -172,18 +173,21 @@ export default function FacilityMap({ query, near, onSelectState, onShowList }: 
     near?.radiusMiles,
   ]);
   const framedKeyRef = useRef<string | null>(null);
+  const statesKey = (query.states ?? []).join(",");
   const defaultBounds = useCallback((): Bounds | null => {
     if (nearShape?.bounds) return nearShape.bounds;
+    const filtered = statesKey ? statesBounds(statesKey.split(",")) : null;
+    if (filtered) return filtered;
     return projectedRef.current ? pointBounds(projectedRef.current) : null;
-  }, [nearShape]);
+  }, [nearShape, statesKey]);
   useLayoutEffect(() => {
     if (!view || !size || framedKeyRef.current === frameKey) return;
-    if (!nearShape?.bounds && !projected) return;
+    if (!nearShape?.bounds && !statesKey && !projected) return;
     if (projected && projectedRef.current !== projected) return;
     framedKeyRef.current = frameKey;
     view.frame(defaultBounds(), MIN_FRAME_SIZE);
     view.render();
-  }, [view, size, frameKey, nearShape, projected, defaultBounds]);
+  }, [view, size, frameKey, nearShape, statesKey, projected, defaultBounds]);
 
   // The state layer hides the points: redraw.
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The facilities drawn on a canvas. Each of the twelve looks (six colours, solid or hollow) is drawn once into a
-// small sprite; a frame is then one image copy per visible point, in an order that keeps equal looks together, so
-// 15,000 points redraw well within a frame while the map pans.
+// small sprite; a frame is then one image copy per visible point, at whole device pixels, so 15,000 points redraw
+// well within a frame while the map pans.
 import type { ViewTransform } from "./projection.ts";
 import { POINT_OUTLINE, RATING_COLORS } from "./rating-colors.ts";
 
@@ -17,19 +17,15 @@ export function spriteOf(rating: number, approximate: number): number {
   return rating + (approximate ? 6 : 0);
 }
 
-/** The drawing order: point indices grouped by sprite (solid first, hollow on top), in data order within one. */
-export function drawOrder(rating: Uint8Array, approximate: Uint8Array): Uint32Array {
-  const counts = new Uint32Array(13);
-  for (let i = 0; i < rating.length; i += 1) {
-    (counts[spriteOf(rating[i] as number, approximate[i] as number) + 1] as number) += 1;
-  }
-  for (let s = 1; s < 13; s += 1) counts[s] = (counts[s] as number) + (counts[s - 1] as number);
-  const order = new Uint32Array(rating.length);
-  for (let i = 0; i < rating.length; i += 1) {
-    const s = spriteOf(rating[i] as number, approximate[i] as number);
-    order[counts[s] as number] = i;
-    (counts[s] as number) += 1;
-  }
+/**
+ * The drawing order: the points in data order (the list's, which says nothing of the rating, so no rating is drawn
+ * over the others by design), the approximate (hollow) ones after the others so that their rings show.
+ */
+export function drawOrder(approximate: Uint8Array): Uint32Array {
+  const order = new Uint32Array(approximate.length);
+  let n = 0;
+  for (let i = 0; i < approximate.length; i += 1) if (!approximate[i]) order[n++] = i;
+  for (let i = 0; i < approximate.length; i += 1) if (approximate[i]) order[n++] = i;
   return order;
 }
 
@@ -59,7 +55,7 @@ export class PointLayer {
 
   setPoints(points: DrawablePoints | null): void {
     this.points = points;
-    this.order = points ? drawOrder(points.rating, points.approximate) : new Uint32Array(0);
+    this.order = points ? drawOrder(points.approximate) : new Uint32Array(0);
   }
 
   /** The canvas's size in CSS pixels; its backing store follows the device's pixel ratio. */
@@ -90,19 +86,14 @@ export class PointLayer {
     const { x, y, rating, approximate } = points;
     const order = this.order;
     let drawn = 0;
-    let current = -1;
-    let sprite: HTMLCanvasElement | undefined;
+    const sprites = this.sprites;
     for (let n = 0; n < order.length; n += 1) {
       const i = order[n] as number;
       // Whole device pixels: a plain copy, no resampling.
       const left = Math.round((x[i] as number) * k + tx);
       const top = Math.round((y[i] as number) * k + ty);
       if (left < -size || top < -size || left > maxX || top > maxY) continue;
-      const s = spriteOf(rating[i] as number, approximate[i] as number);
-      if (s !== current) {
-        current = s;
-        sprite = this.sprites[s];
-      }
+      const sprite = sprites[spriteOf(rating[i] as number, approximate[i] as number)];
       if (sprite) context.drawImage(sprite, left, top);
       drawn += 1;
     }

@@ -201,3 +201,17 @@ export function statePaths(): StatePath[] {
   }));
   return statePathCache;
 }
+
+/** The box around the outlines of `codes` on the national map; null when the atlas has none of them. */
+export function statesBounds(codes: readonly string[]): Bounds | null {
+  const wanted = new Set(codes.map((code) => code.toUpperCase()));
+  const features = stateShapes()
+    .filter((shape) => wanted.has(shape.code))
+    .map((shape) => shape.feature);
+  if (features.length === 0) return null;
+  const [[x0, y0], [x1, y1]] = geoPath(worldProjection()).bounds({ type: "FeatureCollection", features });
+  return [
+    [x0, y0],
+    [x1, y1],
+  ];
+}

@@ -49,10 +49,10 @@ describe("point drawing", () => {
     expect(pointRadius(1000, 1)).toBe(6);
   });
 
-  it("draws points grouped by look, solid before hollow, in data order within a look", () => {
-    const rating = new Uint8Array([5, 1, 5, 0, 1]);
-    const approximate = new Uint8Array([0, 1, 0, 0, 0]);
+  it("draws points in data order, the hollow ones last", () => {
+    const approximate = new Uint8Array([0, 1, 0, 0, 1]);
     expect(spriteOf(1, 1)).toBe(7);
-    expect([...drawOrder(rating, approximate)]).toEqual([3, 4, 0, 2, 1]);
+    expect(spriteOf(5, 0)).toBe(5);
+    expect([...drawOrder(approximate)]).toEqual([0, 2, 3, 1, 4]);
   });
 });
