@@ -33,6 +33,7 @@ const LISTING_COLUMNS = [
   "position_latitude",
   "position_longitude",
   "position_approximate",
+  "point",
 ];
 
 /** The two processing dates a period compares, or null when the data has no such pair. */
@@ -297,17 +298,23 @@ async function computePlaces(db: Queryable, facilityTable: string): Promise<void
   // Written only where it changes: on the live table (a load that keeps the facilities), usually nowhere.
   await db.exec(`
     UPDATE ${facilityTable} t
-    SET position_latitude = n.latitude, position_longitude = n.longitude, position_approximate = n.approximate
+    SET position_latitude = n.latitude, position_longitude = n.longitude, position_approximate = n.approximate,
+      point = n.point
     FROM (
-      SELECT f.ccn,
-        CASE WHEN ${HAS_COORDINATES} THEN f.latitude ELSE p.latitude END AS latitude,
-        CASE WHEN ${HAS_COORDINATES} THEN f.longitude ELSE p.longitude END AS longitude,
-        CASE WHEN ${HAS_COORDINATES} THEN false WHEN p.latitude IS NOT NULL THEN true END AS approximate
-      FROM ${facilityTable} f
-      LEFT JOIN place_next p ON p.kind = 'zip' AND p.key = ${zip}
+      SELECT p.*, p.ccn || '|' || round(p.latitude::numeric, 4)::float8 || '|' || round(p.longitude::numeric, 4)::float8
+        || '|' || coalesce(nullif(p.overall_rating, 0)::text, '') || '|' || CASE WHEN p.approximate THEN 1 ELSE 0 END
+        AS point
+      FROM (
+        SELECT f.ccn, f.overall_rating,
+          CASE WHEN ${HAS_COORDINATES} THEN f.latitude ELSE z.latitude END AS latitude,
+          CASE WHEN ${HAS_COORDINATES} THEN f.longitude ELSE z.longitude END AS longitude,
+          CASE WHEN ${HAS_COORDINATES} THEN false WHEN z.latitude IS NOT NULL THEN true END AS approximate
+        FROM ${facilityTable} f
+        LEFT JOIN place_next z ON z.kind = 'zip' AND z.key = ${zip}
+      ) p
     ) n
-    WHERE t.ccn = n.ccn AND (t.position_latitude, t.position_longitude, t.position_approximate)
-      IS DISTINCT FROM (n.latitude, n.longitude, n.approximate)`);
+    WHERE t.ccn = n.ccn AND (t.position_latitude, t.position_longitude, t.position_approximate, t.point)
+      IS DISTINCT FROM (n.latitude, n.longitude, n.approximate, n.point)`);
   // A city's key is its name lower-cased with single spaces, and its state (normalizePlace in src/core/api-query.ts).
   await db.exec(`
     INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)

@@ -99,8 +99,8 @@ const POPULARITY_SAVE_MS = 60_000;
 /**
  * The answers every visitor needs, computed as soon as the server sees new data (at start and after every load),
  * with the answers most asked for of late (src/server/popularity.ts), at a priority below visitors' requests: the
- * dashboard's default list and its alert views, meta, the lookups, the national averages, and all alerts of each
- * period.
+ * dashboard's default list and its alert views, meta, the lookups, the national averages, all alerts of each
+ * period, and the map's points of every facility and its state averages.
  */
 export const WARM_PATHS = [
   "/api/meta",
@@ -112,6 +112,8 @@ export const WARM_PATHS = [
   "/api/facilities?alertEnabled=true&alertPeriod=lastQuarter",
   "/api/alerts?period=lastPeriod",
   "/api/alerts?period=lastQuarter",
+  "/api/facilities/points",
+  "/api/benchmarks/states",
 ];
 
 const MAX_URL_LENGTH = 8192;

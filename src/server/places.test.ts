@@ -325,8 +325,13 @@ describe.each(engines)("places and distances on $name", (engine) => {
 
     it("counts a facility without any position and leaves it out of distance views", async () => {
       const home = [...homes].sort(byName)[0] as Home;
+      const [before] = await db.query<Record<string, unknown>>(
+        "SELECT position_latitude, position_longitude, position_approximate, point FROM facility WHERE ccn = $1",
+        [home.ccn],
+      );
       await db.query(
-        "UPDATE facility SET position_latitude = NULL, position_longitude = NULL, position_approximate = NULL WHERE ccn = $1",
+        `UPDATE facility SET position_latitude = NULL, position_longitude = NULL, position_approximate = NULL,
+           point = NULL WHERE ccn = $1`,
         [home.ccn],
       );
       try {
@@ -348,10 +353,16 @@ describe.each(engines)("places and distances on $name", (engine) => {
         };
         expect(detail.position).toBeNull();
       } finally {
-        const position = where.get(home.ccn);
         await db.query(
-          "UPDATE facility SET position_latitude = $2, position_longitude = $3, position_approximate = false WHERE ccn = $1",
-          [home.ccn, position?.latitude, position?.longitude],
+          `UPDATE facility SET position_latitude = $2, position_longitude = $3, position_approximate = $4, point = $5
+           WHERE ccn = $1`,
+          [
+            home.ccn,
+            before?.position_latitude,
+            before?.position_longitude,
+            before?.position_approximate,
+            before?.point,
+          ],
         );
       }
     });

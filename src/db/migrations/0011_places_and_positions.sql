@@ -28,13 +28,18 @@ CREATE INDEX place_prefix_idx ON place (kind, key text_pattern_ops);
 ALTER TABLE facility ADD COLUMN position_latitude double precision;
 ALTER TABLE facility ADD COLUMN position_longitude double precision;
 ALTER TABLE facility ADD COLUMN position_approximate boolean;
-CREATE INDEX facility_position_idx ON facility (position_latitude);
+-- The facility's point on the map, as /api/facilities/points writes it: "ccn|latitude|longitude|rating|0 or 1
+-- (approximate)", coordinates to 4 decimals; null without a position.
+ALTER TABLE facility ADD COLUMN point text;
+-- The box around a circle is a range of latitudes and, checked in the index, of longitudes.
+CREATE INDEX facility_position_idx ON facility (position_latitude, position_longitude);
 CREATE INDEX facility_without_position_idx ON facility (ccn) WHERE position_latitude IS NULL;
 
 ALTER TABLE rating_alert ADD COLUMN position_latitude double precision;
 ALTER TABLE rating_alert ADD COLUMN position_longitude double precision;
 ALTER TABLE rating_alert ADD COLUMN position_approximate boolean;
-CREATE INDEX rating_alert_position_idx ON rating_alert (period, position_latitude);
+ALTER TABLE rating_alert ADD COLUMN point text;
+CREATE INDEX rating_alert_position_idx ON rating_alert (period, position_latitude, position_longitude);
 
 -- Great-circle distance in miles (haversine, on a sphere of radius 3,958.8 miles). SQL, so it is inlined.
 CREATE FUNCTION miles_between(lat1 float8, lon1 float8, lat2 float8, lon2 float8) RETURNS float8
