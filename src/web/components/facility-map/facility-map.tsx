@@ -112,10 +112,11 @@ export default function FacilityMap({ query, near, onSelectState, onShowList }: 
     const mapView = new MapView({
       surface,
       layer,
-      drawPoints: (transform, radius) => {
-        pointLayer.draw(transform, radius, !showStatesRef.current);
+      drawPoints: (transform, radius, allowScaled) => {
+        const exact = pointLayer.draw(transform, radius, !showStatesRef.current, allowScaled);
         const centre = nearCentreRef.current;
         if (centre) pointLayer.drawCentre(transform, centre);
+        return exact;
       },
       onViewChange: placePopup,
     });

@@ -11,14 +11,19 @@ export const KEY_PAN_PIXELS = 80;
 export const KEY_ZOOM_FACTOR = 1.6;
 /** At most this many times closer than the whole nation (about a street block at the national scale's 1 px). */
 const MAX_ZOOM = 2048;
+/** How long a zoom pauses before the points are drawn anew at the new scale. */
+const SETTLE_MS = 120;
 
 export interface MapViewParts {
   /** The element that takes the pointer, wheel and touch gestures. */
   surface: HTMLElement;
   /** The SVG group of outlines, moved with the transform. */
   layer: SVGGElement;
-  /** Draws the points at the transform, with the radius of its zoom. */
-  drawPoints: (transform: ZoomTransform, radius: number) => void;
+  /**
+   * Draws the points at the transform, with the radius of its zoom; `allowScaled` lets it show a scaled stand-in
+   * while a zoom goes on. Returns false for a stand-in: the view draws again once the zoom pauses.
+   */
+  drawPoints: (transform: ZoomTransform, radius: number, allowScaled: boolean) => boolean;
   /** After each frame: lets popups follow the map. */
   onViewChange?: (transform: ZoomTransform) => void;
 }
@@ -28,6 +33,7 @@ export class MapView {
   private readonly behavior: ZoomBehavior<HTMLElement, unknown>;
   private transform: ZoomTransform = zoomIdentity;
   private pending = 0;
+  private settle: ReturnType<typeof setTimeout> | undefined;
   width = 0;
   height = 0;
 
@@ -110,20 +116,26 @@ export class MapView {
     return pointRadius(this.transform.k, this.nationalScale());
   }
 
-  /** Redraws now (new points, new layer), not waiting for the next frame. */
-  render(): void {
+  /**
+   * Redraws now, not waiting for the next frame. `moving`: called for a frame of a pan or zoom, when a scaled
+   * picture of the points may stand in until the zoom pauses.
+   */
+  render(moving = false): void {
     if (this.pending) {
       cancelAnimationFrame(this.pending);
       this.pending = 0;
     }
+    clearTimeout(this.settle);
     const { k, x, y } = this.transform;
     this.parts.layer.setAttribute("transform", `translate(${x},${y}) scale(${k})`);
-    this.parts.drawPoints(this.transform, this.radius());
+    const exact = this.parts.drawPoints(this.transform, this.radius(), moving);
+    if (!exact) this.settle = setTimeout(() => this.render(), SETTLE_MS);
     this.parts.onViewChange?.(this.transform);
   }
 
   destroy(): void {
     if (this.pending) cancelAnimationFrame(this.pending);
+    clearTimeout(this.settle);
     select(this.parts.surface).on(".zoom", null);
   }
 
@@ -131,7 +143,7 @@ export class MapView {
     if (this.pending) return;
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
-      this.render();
+      this.render(true);
     });
   }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { drawOrder, pointRadius, spriteOf } from "./point-layer.ts";
 import {
   averageColor,
   averageRange,
@@ -38,21 +37,5 @@ describe("rating colours", () => {
     expect(averageColor(null, range)).toBe(NO_DATA_COLOR);
     expect(averageRange([])).toEqual({ min: 1, max: 5 });
     expect(averageRange([3, 3])).toEqual({ min: 1, max: 5 });
-  });
-});
-
-describe("point drawing", () => {
-  it("grows the points slowly with the zoom, within bounds", () => {
-    expect(pointRadius(1, 1)).toBe(2.5);
-    expect(pointRadius(0.5, 1)).toBe(2.5);
-    expect(pointRadius(4, 1)).toBe(4);
-    expect(pointRadius(1000, 1)).toBe(6);
-  });
-
-  it("draws points in data order, the hollow ones last", () => {
-    const approximate = new Uint8Array([0, 1, 0, 0, 1]);
-    expect(spriteOf(1, 1)).toBe(7);
-    expect(spriteOf(5, 0)).toBe(5);
-    expect([...drawOrder(approximate)]).toEqual([0, 2, 3, 1, 4]);
   });
 });
