@@ -2,28 +2,17 @@
 // the initial JavaScript of `/` (gzip), the Largest Contentful Paint of `/`, and the time to render page size 1000
 // after its data arrives. Targets: initial JS <= 150 KB gzip, LCP <= 1 s on loopback, 1000 cards <= 300 ms.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.ts";
 import { freePort } from "../scripts/free-port.ts";
 import { prepareNational } from "./datasets.ts";
+import { gzipKb, initialAssets } from "./web-assets.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const dist = join(root, "dist/web");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-function initialAssets(): { js: string[]; css: string[] } {
-  const html = readFileSync(join(dist, "index.html"), "utf8");
-  const js = [
-    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-  ].map((match) => match[1] as string);
-  const css = [...html.matchAll(/<link[^>]+href="([^"]+\.css)"/g)].map((match) => match[1] as string);
-  return { js, css };
-}
-
-const gzipKb = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
