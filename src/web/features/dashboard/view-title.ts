@@ -1,4 +1,5 @@
 // Titles and labels that describe the current view in words (summary heading, filter chips).
+import { DEFAULT_RADIUS_MILES } from "../../../core/api-query.ts";
 import type { AlertPeriod } from "../../../core/constants.ts";
 import type { DashboardFilters } from "../../../core/url-state.ts";
 
@@ -17,11 +18,20 @@ function joinList(values: readonly string[], noun: string): string {
   return `${values.length} ${noun}`;
 }
 
-/** The heading of the summary row: what the numbers below it cover. */
-export function getViewTitle(filters: DashboardFilters): string {
+/** "Within 25 mi of 94110": the radius of the filters and the place's label. */
+export function describePlace(filters: DashboardFilters, place: string): string {
+  return `Within ${filters.radius ?? DEFAULT_RADIUS_MILES} mi of ${place}`;
+}
+
+/**
+ * The heading of the summary row: what the numbers below it cover. `place` is the label of the place the list
+ * is filtered by; null when there is none, or when the server did not know it (the list then ignores it).
+ */
+export function getViewTitle(filters: DashboardFilters, place: string | null = null): string {
   const base = filters.favoritesOnly ? "Favorite Facilities" : "Facilities";
   const parts: string[] = [];
   if (filters.states.length > 0) parts.push(`in ${joinList(filters.states, "states")}`);
+  if (place !== null) parts.push(`within ${filters.radius ?? DEFAULT_RADIUS_MILES} mi of ${place}`);
   if (filters.affiliatedEntities.length > 0) {
     parts.push(`of ${joinList(filters.affiliatedEntities, "affiliated entities")}`);
   }
