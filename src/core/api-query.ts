@@ -201,6 +201,16 @@ export function normalizePlace(text: string): string | null {
   return `${(city[1] as string).trim().toLowerCase().replace(/\s+/g, " ")}, ${(city[2] as string).toUpperCase()}`;
 }
 
+/** The `q` of /api/places: the text typed so far, 1 to 100 characters. */
+export function parsePlaceText(params: URLSearchParams): string {
+  const values = params.getAll("q");
+  const text = (values[0] ?? "").trim();
+  if (values.length !== 1 || text.length === 0 || text.length > MAX_PLACE_LENGTH) {
+    throw new QueryParamError("q", `q must be one text of 1 to ${MAX_PLACE_LENGTH} characters`);
+  }
+  return text;
+}
+
 /** `near`, `radius` and `sort` of a list query (docs/api.md, "Places, distance and the map"). */
 function parseDistance(params: URLSearchParams): Pick<FacilityQuery, "near" | "radius" | "sort"> {
   const rawNear = params.get("near");

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Db } from "./client.ts";
+import { syncZipLocations } from "./zip-locations.ts";
 
 const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -30,6 +31,8 @@ export async function migrate(db: Db): Promise<string[]> {
       await tx.exec(sql);
       await tx.query("INSERT INTO schema_migration (name) VALUES ($1)", [name]);
     }
+    // Reference data the schema needs, from a package: under the same lock, so that one process loads it.
+    await syncZipLocations(tx);
     return pending;
   });
 }

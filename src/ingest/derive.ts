@@ -30,6 +30,10 @@ const LISTING_COLUMNS = [
   "average_residents_per_day",
   "health_deficiency_score",
   "affiliated_entity_name",
+  "position_latitude",
+  "position_longitude",
+  "position_approximate",
+  "point",
 ];
 
 /** The two processing dates a period compares, or null when the data has no such pair. */
@@ -252,6 +256,79 @@ async function computeEntityMonths(
   }
 }
 
+/** A facility's ZIP code as five digits (a ZIP+4 cut, a ZIP whose leading zeros a spreadsheet dropped padded). */
+const ZIP5 = (zip: string) => `lpad(substring(${zip} from '^[0-9]{3,5}'), 5, '0')`;
+
+/** The mean of coordinates, to six decimals (about 10 cm). */
+const MEAN = (column: string) => `round(avg(${column})::numeric, 6)::float8`;
+
+/** CMS coordinates that place a facility (not missing, in range, not the 0,0 a blank cell sometimes becomes). */
+const HAS_COORDINATES =
+  "f.latitude BETWEEN -90 AND 90 AND f.longitude BETWEEN -180 AND 180 AND NOT (f.latitude = 0 AND f.longitude = 0)";
+
+/**
+ * The places (docs/api.md, "Places, distance and the map") and the facilities' positions:
+ * - every census ZIP code, then the ZIP codes facilities use that the census list lacks (PO boxes, single
+ *   addresses), placed at the mean of the CMS coordinates of the facilities that use them, else at the mean of the
+ *   census ZIP codes with the same first three digits (the same postal sorting area);
+ * - each facility's position: its CMS coordinates, else its ZIP code's (approximate);
+ * - each city with a current facility, at the mean of its facilities' positions.
+ */
+async function computePlaces(db: Queryable, facilityTable: string): Promise<void> {
+  const zip = ZIP5("f.zip");
+  await db.exec(`
+    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
+    SELECT 'zip', zip, zip, NULL, latitude, longitude, 'census' FROM zip_location;
+
+    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
+    SELECT 'zip', ${zip}, ${zip}, min(f.state), ${MEAN("f.latitude")}, ${MEAN("f.longitude")}, 'facilities'
+    FROM ${facilityTable} f
+    WHERE ${HAS_COORDINATES} AND ${zip} IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM zip_location z WHERE z.zip = ${zip})
+    GROUP BY ${zip};
+
+    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
+    SELECT 'zip', m.zip, m.zip, m.state, a.latitude, a.longitude, 'zip3'
+    FROM (SELECT ${zip} AS zip, min(f.state) AS state FROM ${facilityTable} f WHERE ${zip} IS NOT NULL GROUP BY 1) m
+    JOIN (
+      SELECT left(zip, 3) AS zip3, ${MEAN("latitude")} AS latitude, ${MEAN("longitude")} AS longitude
+      FROM zip_location GROUP BY 1
+    ) a ON a.zip3 = left(m.zip, 3)
+    WHERE NOT EXISTS (SELECT 1 FROM place_next p WHERE p.kind = 'zip' AND p.key = m.zip);`);
+  // Written only where it changes: on the live table (a load that keeps the facilities), usually nowhere.
+  await db.exec(`
+    UPDATE ${facilityTable} t
+    SET position_latitude = n.latitude, position_longitude = n.longitude, position_approximate = n.approximate,
+      point = n.point
+    FROM (
+      SELECT p.*, p.ccn || '|' || round(p.latitude::numeric, 4)::float8 || '|' || round(p.longitude::numeric, 4)::float8
+        || '|' || coalesce(nullif(p.overall_rating, 0)::text, '') || '|' || CASE WHEN p.approximate THEN 1 ELSE 0 END
+        AS point
+      FROM (
+        SELECT f.ccn, f.overall_rating,
+          CASE WHEN ${HAS_COORDINATES} THEN f.latitude ELSE z.latitude END AS latitude,
+          CASE WHEN ${HAS_COORDINATES} THEN f.longitude ELSE z.longitude END AS longitude,
+          CASE WHEN ${HAS_COORDINATES} THEN false WHEN z.latitude IS NOT NULL THEN true END AS approximate
+        FROM ${facilityTable} f
+        LEFT JOIN place_next z ON z.kind = 'zip' AND z.key = ${zip}
+      ) p
+    ) n
+    WHERE t.ccn = n.ccn AND (t.position_latitude, t.position_longitude, t.position_approximate, t.point)
+      IS DISTINCT FROM (n.latitude, n.longitude, n.approximate, n.point)`);
+  // A city's key is its name lower-cased with single spaces, and its state (normalizePlace in src/core/api-query.ts).
+  await db.exec(`
+    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
+    SELECT 'city', c.name || ', ' || c.state, initcap(min(c.city)) || ', ' || c.state, c.state,
+      ${MEAN("c.position_latitude")}, ${MEAN("c.position_longitude")}, 'facilities'
+    FROM (
+      SELECT regexp_replace(trim(f.city), '\\s+', ' ', 'g') AS city, lower(regexp_replace(trim(f.city), '\\s+', ' ', 'g')) AS name,
+        f.state, f.position_latitude, f.position_longitude
+      FROM ${facilityTable} f
+      WHERE f.position_latitude IS NOT NULL AND f.state ~ '^[A-Z]{2}$' AND trim(f.city) <> ''
+    ) c
+    GROUP BY c.name, c.state`);
+}
+
 /** The tables stageDerived builds, which the publishing transaction swaps in. */
 export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((table) => table !== "facility");
 
@@ -266,6 +343,10 @@ export async function stageDerived(
   afterEach: () => Promise<void> = yieldToRequests,
 ): Promise<void> {
   for (const table of DERIVED_TABLES) await createNext(db, table);
+  // First: the alert rows copy the facilities' positions.
+  await computePlaces(db, facilityTable);
+  await afterEach();
+  await indexNext(db, "place", afterEach);
   // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
   await analyzeQuickly(db, "rating_snapshot");
   await afterEach();

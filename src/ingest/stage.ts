@@ -17,6 +17,7 @@ export const SWAPPED_TABLES = [
   "benchmark",
   "entity_summary",
   "entity_month",
+  "place",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

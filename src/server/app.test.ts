@@ -112,6 +112,7 @@ function expectedListItem(model: ModelRow) {
     averageResidentsPerDay: model.residents == null ? null : Math.round(model.residents),
     healthDeficiencyScore: model.deficiency,
     affiliatedEntityName: model.chain,
+    distanceMiles: null,
   };
 }
 
@@ -242,6 +243,7 @@ describe.each(engines)("API on $name", (engine) => {
       data: [],
       totalCount: 0,
       summary: { totalFacilities: 0, totalResidents: 0, averageRating: null, averageDeficiencyScore: null },
+      near: null,
     });
   });
 

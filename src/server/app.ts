@@ -11,6 +11,8 @@ import type { Logger } from "pino";
 import {
   checkPathText,
   checkRawQuery,
+  DEFAULT_RADIUS_MILES,
+  effectiveRadius,
   facilityQueryToSearchParams,
   parseBenchmarkState,
   parseCcn,
@@ -18,9 +20,17 @@ import {
   parseEntityName,
   parseFacilityQuery,
   parsePeriod,
+  parsePlaceText,
   QueryParamError,
+  unknownPlaceMessage,
 } from "../core/api-query.ts";
-import { type DataLoad, type FacilityQuery, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
+import {
+  type DataLoad,
+  type FacilityQuery,
+  IDLE_LOAD,
+  type Near,
+  type RefreshStatus,
+} from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
@@ -34,8 +44,11 @@ import {
   getRatingChanges,
   readCsvChunk,
 } from "./insights-repository.ts";
+import { listPoints, listStateBenchmarks, resolvePlace, suggestPlaces } from "./places-repository.ts";
 import { Popularity } from "./popularity.ts";
 import {
+  countWithoutPosition,
+  type DistanceFilter,
   type FacilityPage,
   getFacility,
   getHistory,
@@ -86,8 +99,8 @@ const POPULARITY_SAVE_MS = 60_000;
 /**
  * The answers every visitor needs, computed as soon as the server sees new data (at start and after every load),
  * with the answers most asked for of late (src/server/popularity.ts), at a priority below visitors' requests: the
- * dashboard's default list and its alert views, meta, the lookups, the national averages, and all alerts of each
- * period.
+ * dashboard's default list and its alert views, meta, the lookups, the national averages, all alerts of each
+ * period, and the map's points of every facility and its state averages.
  */
 export const WARM_PATHS = [
   "/api/meta",
@@ -99,6 +112,8 @@ export const WARM_PATHS = [
   "/api/facilities?alertEnabled=true&alertPeriod=lastQuarter",
   "/api/alerts?period=lastPeriod",
   "/api/alerts?period=lastQuarter",
+  "/api/facilities/points",
+  "/api/benchmarks/states",
 ];
 
 const MAX_URL_LENGTH = 8192;
@@ -147,10 +162,10 @@ function sendCached(c: Context, entry: CachedResponse, identity: IdentityBodies)
 }
 
 /** The list response (docs/api.md), written around the page's items, which are JSON text already. */
-function facilityListJson(page: FacilityPage, error?: string): string {
+function facilityListJson(page: FacilityPage, near: Near | null, error?: string): string {
   const { summary } = page;
   const tail = error === undefined ? "" : `,"error":${JSON.stringify(error)}`;
-  return `{"data":[${page.itemsJson}],"totalCount":${summary.totalFacilities},"summary":${JSON.stringify(summary)}${tail}}`;
+  return `{"data":[${page.itemsJson}],"totalCount":${summary.totalFacilities},"summary":${JSON.stringify(summary)},"near":${JSON.stringify(near)}${tail}}`;
 }
 
 export type App = Hono & {
@@ -447,24 +462,65 @@ export function createApp(options: AppOptions): App {
     return sendCached(c, metaAnswer.entry, identity);
   });
 
-  app.get("/api/facilities", (c) => {
-    const query = parsedQueries.get(c.req.url, () => {
+  /** The `near` filter of a list query: its place resolved (a 400 naming `near` when no place has that name). */
+  const distanceFilter = async (query: FacilityQuery): Promise<DistanceFilter | null> => {
+    if (!query.near) return null;
+    const place = await resolvePlace(db, query.near);
+    if (!place) throw new QueryParamError("near", unknownPlaceMessage(query.near));
+    return { place, radius: effectiveRadius(query) ?? DEFAULT_RADIUS_MILES };
+  };
+  const parseListQuery = (c: Context) =>
+    parsedQueries.get(c.req.url, () => {
       const parsed = parseFacilityQuery(new URL(c.req.url).searchParams);
       return { ...parsed, canonical: facilityQueryToSearchParams(parsed).toString() };
     });
+
+  app.get("/api/facilities", (c) => {
+    const query = parseListQuery(c);
     const key = `facilities?${query.canonical}`;
     return cachedJson(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
-      if (!query.alertEnabled) return { json: facilityListJson(await listFacilities(db, query)) };
+      const near = await distanceFilter(query);
+      const nearJson = async (withAlerts: boolean): Promise<Near | null> =>
+        near && {
+          ...near.place,
+          radiusMiles: near.radius,
+          withoutLocation: await countWithoutPosition(db, query, withAlerts),
+        };
+      if (!query.alertEnabled) {
+        const [page, about] = await Promise.all([listFacilities(db, query, false, near), nearJson(false)]);
+        return { json: facilityListJson(page, about) };
+      }
       try {
-        return { json: facilityListJson(await listFacilities(db, query)) };
+        const [page, about] = await Promise.all([listFacilities(db, query, true, near), nearJson(true)]);
+        return { json: facilityListJson(page, about) };
       } catch (error) {
         // The spec's fallback: the facilities without alerts, and the reason.
         logger.warn({ err: error }, "alert-filtered facility query failed");
-        const plain = await listFacilities(db, query, false);
+        const [plain, about] = await Promise.all([listFacilities(db, query, false, near), nearJson(false)]);
         const reason = isQueryTimeout(error) ? ALERTS_TIMEOUT_TEXT : ALERTS_FAILED_TEXT;
-        return { json: facilityListJson(plain, reason), cacheable: false };
+        return { json: facilityListJson(plain, about, reason), cacheable: false };
       }
     });
+  });
+
+  /** Every facility of the view that has a position, for the map (docs/api.md). */
+  app.get("/api/facilities/points", (c) => {
+    const query = parseListQuery(c);
+    const params = new URLSearchParams(query.canonical);
+    params.delete("page");
+    params.delete("pageSize");
+    return cachedJson(c, `points?${params}`, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
+      const near = await distanceFilter(query);
+      const withoutPosition = await countWithoutPosition(db, query);
+      return { json: await listPoints(db, query, near, withoutPosition) };
+    });
+  });
+
+  app.get("/api/places", (c) => {
+    const text = parsePlaceText(new URL(c.req.url).searchParams);
+    return cachedJson(c, `places?${text.toLowerCase()}`, DETAIL_CACHE, async () => ({
+      json: await suggestPlaces(db, text),
+    }));
   });
 
   /** Every facility of the list's filtered view (page and pageSize ignored), streamed as CSV (docs/api.md). */
@@ -474,6 +530,7 @@ export function createApp(options: AppOptions): App {
     params.delete("pageSize");
     const query = parseFacilityQuery(params);
     const etag = await entityTag(`facilities.csv?${facilityQueryToSearchParams(query).toString()}`);
+    const near = await distanceFilter(query);
     const cacheControl = query.alertEnabled ? ALERT_CACHE : LIST_CACHE;
     if (c.req.header("if-none-match") === etag) {
       setCacheHeaders(c, etag, cacheControl);
@@ -481,14 +538,14 @@ export function createApp(options: AppOptions): App {
     }
     const [version, first, date] = await Promise.all([
       readDataVersion(db),
-      readCsvChunk(db, query, null, CSV_CHUNK_ROWS),
+      readCsvChunk(db, query, near, null, CSV_CHUNK_ROWS),
       facilitiesDate(db),
     ]);
     // Only now: an error response must not carry an ETag (a revalidation would turn it into a 304).
     setCacheHeaders(c, etag, cacheControl);
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="${csvFileName(date)}"`);
-    return c.body(csvStream(db, query, first, version), 200);
+    return c.body(csvStream(db, query, near, first, version), 200);
   });
 
   app.get("/api/facilities/:ccn", (c) => {
@@ -515,6 +572,10 @@ export function createApp(options: AppOptions): App {
       return { json };
     });
   });
+
+  app.get("/api/benchmarks/states", (c) =>
+    cachedJson(c, "benchmarks/states", DETAIL_CACHE, async () => ({ json: await listStateBenchmarks(db) })),
+  );
 
   app.get("/api/benchmarks", (c) => {
     const state = parseBenchmarkState(new URL(c.req.url).searchParams);

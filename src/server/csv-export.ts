@@ -4,8 +4,8 @@
 import Papa from "papaparse";
 import type { FacilityQuery } from "../core/api-types.ts";
 import type { Queryable } from "../db/client.ts";
-import { CSV_HEADER_ROW, type CsvCell, type CsvCursor, readCsvChunk } from "./insights-repository.ts";
-import { readDataVersion } from "./repository.ts";
+import { type CsvCell, type CsvChunk, csvHeaderRow, readCsvChunk } from "./insights-repository.ts";
+import { type DistanceFilter, readDataVersion } from "./repository.ts";
 
 /** Facilities read per query. */
 export const CSV_CHUNK_ROWS = 1000;
@@ -36,37 +36,37 @@ export function csvFileName(date: string | null): string {
 export function csvStream(
   db: Queryable,
   query: FacilityQuery,
-  first: CsvCell[][],
+  near: DistanceFilter | null,
+  first: CsvChunk,
   version: string,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let pending: CsvCell[][] | null = first;
-  let cursor: CsvCursor | null = null;
+  let pending: CsvChunk | null = first;
+  let cursor = first.next;
   let isHeaderSent = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         if (!isHeaderSent) {
           isHeaderSent = true;
-          controller.enqueue(encoder.encode(BOM + csvLines([CSV_HEADER_ROW])));
+          controller.enqueue(encoder.encode(BOM + csvLines([csvHeaderRow(near !== null)])));
           return;
         }
-        let rows = pending;
+        let chunk = pending;
         pending = null;
-        if (rows === null) {
+        if (chunk === null) {
           if ((await readDataVersion(db)) !== version) {
             throw new Error("the data changed while the export was being written");
           }
-          rows = await readCsvChunk(db, query, cursor, CSV_CHUNK_ROWS);
+          chunk = await readCsvChunk(db, query, near, cursor, CSV_CHUNK_ROWS);
+          cursor = chunk.next;
         }
+        const { rows } = chunk;
         if (rows.length > 0) controller.enqueue(encoder.encode(csvLines(rows)));
         if (rows.length < CSV_CHUNK_ROWS) {
           controller.close();
           return;
         }
-        // The cursor: the last row's CCN and name (the first two columns).
-        const last = rows[rows.length - 1] as CsvCell[];
-        cursor = { ccn: String(last[0]), providerName: String(last[1]) };
       } catch (error) {
         controller.error(error);
       }

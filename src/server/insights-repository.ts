@@ -4,7 +4,7 @@
 import type { FacilityDetail, FacilityQuery } from "../core/api-types.ts";
 import type { Queryable } from "../db/client.ts";
 import { listFields } from "../db/list-item.ts";
-import { detailFields, filterSql } from "./repository.ts";
+import { type DistanceFilter, detailFields, filterSql, orderBy } from "./repository.ts";
 
 /** The state's and the nation's benchmark texts; `state` is undefined when the state has no current facilities. */
 export async function getBenchmarks(
@@ -83,45 +83,77 @@ export const CSV_HEADER_ROW: string[] = CSV_COLUMNS.map(([field]) => CSV_HEADERS
 /** A cell of the export: text, a number or empty. */
 export type CsvCell = string | number | null;
 
-/** Where the next chunk of an export starts: after this facility in the list's order (name, then CCN). */
+/** The header of a view filtered by `near`: a distance column after the list's. */
+export function csvHeaderRow(withDistance: boolean): string[] {
+  return withDistance ? [...CSV_HEADER_ROW, "Distance (mi)"] : CSV_HEADER_ROW;
+}
+
+/**
+ * Where the next chunk of an export starts: after this facility in the list's order (its sort key when the list is
+ * not ordered by name, then name, then CCN).
+ */
 export interface CsvCursor {
+  sortKey: number | null;
   providerName: string;
   ccn: string;
 }
 
+/** A chunk of the export: its rows (cells in csvHeaderRow's order) and the cursor after its last row. */
+export interface CsvChunk {
+  rows: CsvCell[][];
+  next: CsvCursor | null;
+}
+
 /**
- * One chunk of the export of a filtered view: up to `limit` facilities after `cursor`, in the list's order, as rows
- * of cells in CSV_HEADER_ROW's order. Keyset reads (the index on name and CCN) cost the same at any depth.
+ * One chunk of the export of a filtered view: up to `limit` facilities after `cursor`, in the list's order. Keyset
+ * reads (by the sort key, name and CCN) cost the same at any depth.
  */
 export async function readCsvChunk(
   db: Queryable,
   query: FacilityQuery,
+  near: DistanceFilter | null,
   cursor: CsvCursor | null,
   limit: number,
-): Promise<CsvCell[][]> {
-  if (query.ccns && query.ccns.length === 0) return [];
-  const filter = filterSql(query, query.alertEnabled);
+): Promise<CsvChunk> {
+  if (query.ccns && query.ccns.length === 0) return { rows: [], next: null };
+  const filter = filterSql(query, query.alertEnabled, near);
   const { from, params } = filter;
   const conditions = filter.where ? [filter.where.replace(/^WHERE /, "")] : [];
   if (cursor) {
-    params.push(cursor.providerName, cursor.ccn);
-    conditions.push(`(f.provider_name, f.ccn) > ($${params.length - 1}, $${params.length})`);
+    const keys = filter.sortKey === null ? [] : [filter.sortKey];
+    const values = filter.sortKey === null ? [] : [cursor.sortKey];
+    params.push(...values, cursor.providerName, cursor.ccn);
+    const placeholders = [...values, cursor.providerName, cursor.ccn].map(
+      (_, index, all) => `$${params.length - all.length + index + 1}`,
+    );
+    conditions.push(`(${[...keys, "f.provider_name", "f.ccn"].join(", ")}) > (${placeholders.join(", ")})`);
   }
   const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
-  const order = "ORDER BY f.provider_name, f.ccn";
+  const order = `ORDER BY ${orderBy(filter)}`;
+  const sortKey = filter.sortKey ?? "NULL::float8";
   // The facilities themselves when no alert filter applies (a third faster than joining them back); the alert
   // rows carry only the list columns, so their facilities are joined.
   const rowsOf = query.alertEnabled
-    ? `(SELECT d.* FROM (SELECT f.ccn, f.provider_name FROM ${from} ${where} ${order} LIMIT ${Math.trunc(limit)}) f
-        JOIN facility d ON d.ccn = f.ccn) d`
-    : `(SELECT f.* FROM ${from} ${where} ${order} LIMIT ${Math.trunc(limit)}) d`;
-  const [row] = await db.query<{ rows: string | null }>(
-    `SELECT json_agg(json_build_array(${CSV_COLUMNS.map(([, sql]) => sql).join(", ")})
-       ORDER BY d.provider_name, d.ccn)::text AS rows
+    ? `(SELECT d.*, f.sort_key, f.distance FROM (
+          SELECT f.ccn, ${sortKey} AS sort_key, ${filter.distance} AS distance FROM ${from} ${where} ${order}
+          LIMIT ${Math.trunc(limit)}
+        ) f JOIN facility d ON d.ccn = f.ccn) d`
+    : `(SELECT f.*, ${sortKey} AS sort_key, ${filter.distance} AS distance FROM ${from} ${where} ${order}
+        LIMIT ${Math.trunc(limit)}) d`;
+  const cells = CSV_COLUMNS.map(([, sql]) => sql);
+  if (near) cells.push("round(d.distance::numeric, 1)::float8");
+  const [row] = await db.query<{ rows: string | null; last: string | null }>(
+    `SELECT json_agg(json_build_array(${cells.join(", ")}) ORDER BY d.sort_key, d.provider_name, d.ccn)::text AS rows,
+       (array_agg(json_build_object('sortKey', d.sort_key, 'providerName', d.provider_name, 'ccn', d.ccn)::text
+         ORDER BY d.sort_key DESC NULLS LAST, d.provider_name DESC, d.ccn DESC))[1] AS last
      FROM ${rowsOf}`,
     params,
   );
-  return row?.rows ? (JSON.parse(row.rows) as CsvCell[][]) : [];
+  if (!row?.rows) return { rows: [], next: null };
+  return {
+    rows: JSON.parse(row.rows) as CsvCell[][],
+    next: row.last ? (JSON.parse(row.last) as CsvCursor) : null,
+  };
 }
 
 /** The processing date of the listed facilities' release (for the export's file name); null when there are none. */

@@ -1,6 +1,7 @@
 // All SQL the API runs. Each read is an indexed query over the tables the ingest prepared; rows come back
 // already in the API's camelCase shape.
 import { METRIC_COLUMN } from "../core/alert-metrics.ts";
+import { effectiveSort } from "../core/api-query.ts";
 import type {
   AlertWithCcn,
   DataSource,
@@ -40,13 +41,61 @@ export interface FilterSql {
   from: string;
   where: string;
   params: unknown[];
+  /** The facility's distance in miles from the `near` place, as SQL over `f` ("NULL::float8" without a place). */
+  distance: string;
+  /** What the list is ordered by before name and CCN, as SQL over `f` (null when by name). */
+  sortKey: string | null;
 }
+
+/** A place the API resolved (docs/api.md, "Places, distance and the map"). */
+export type ResolvedPlace = {
+  label: string;
+  kind: "zip" | "city";
+  latitude: number;
+  longitude: number;
+};
+
+/** A `near` filter: the resolved place and the radius in miles. */
+export interface DistanceFilter {
+  place: ResolvedPlace;
+  radius: number;
+}
+
+/** Miles per degree of latitude on the sphere miles_between() uses (radius 3,958.8 miles). */
+const MILES_PER_DEGREE = (3958.8 * Math.PI) / 180;
+
+/**
+ * A box of latitudes and longitudes that holds the circle (widened by 1%): an index narrows the facilities to it
+ * before the exact distance is computed. No longitude range when the circle reaches a pole or the 180th meridian.
+ */
+export function boundingBox(
+  { latitude, longitude }: ResolvedPlace,
+  radius: number,
+): { south: number; north: number; west: number | null; east: number | null } {
+  const dLat = (radius / MILES_PER_DEGREE) * 1.01;
+  const south = latitude - dLat;
+  const north = latitude + dLat;
+  const widest = Math.max(Math.abs(south), Math.abs(north));
+  if (widest >= 89) return { south, north, west: null, east: null };
+  const dLon = dLat / Math.cos((widest * Math.PI) / 180);
+  const west = longitude - dLon;
+  const east = longitude + dLon;
+  if (west < -180 || east > 180) return { south, north, west: null, east: null };
+  return { south, north, west, east };
+}
+
+/** Ascending key of the rating order: best first, unrated (no rating, or 0) last. */
+const RATING_SORT_KEY = "coalesce(6 - nullif(f.overall_rating, 0), 6)";
 
 /**
  * The rows of a filtered view: `FROM ${from} ${where}` over a row aliased `f` that has the facility's list columns
- * (the facility, or with alerts its rating_alert row).
+ * (the facility, or with alerts its rating_alert row), with `near` applied when `distance` is given.
  */
-export function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql {
+export function filterSql(
+  query: FacilityQuery,
+  withAlerts: boolean,
+  near: DistanceFilter | null = null,
+): FilterSql {
   const params: unknown[] = [];
   const add = (value: unknown) => {
     params.push(value);
@@ -76,7 +125,33 @@ export function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql 
       "f.is_current",
     );
   }
-  return { from, where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "", params };
+  let distance = "NULL::float8";
+  if (near) {
+    const box = boundingBox(near.place, near.radius);
+    const latitude = add(near.place.latitude);
+    const longitude = add(near.place.longitude);
+    distance = `miles_between(${latitude}::float8, ${longitude}::float8, f.position_latitude, f.position_longitude)`;
+    conditions.push(`f.position_latitude BETWEEN ${add(box.south)}::float8 AND ${add(box.north)}::float8`);
+    if (box.west !== null && box.east !== null) {
+      conditions.push(`f.position_longitude BETWEEN ${add(box.west)}::float8 AND ${add(box.east)}::float8`);
+    }
+    conditions.push(`${distance} <= ${add(near.radius)}::float8`);
+  }
+  const sort = effectiveSort(query);
+  const sortKey = sort === "distance" && near ? distance : sort === "rating" ? RATING_SORT_KEY : null;
+  return {
+    from,
+    where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",
+    params,
+    distance,
+    sortKey,
+  };
+}
+
+/** The ORDER BY list of a filtered view, over `alias` (the sort key selected as `sort_key` when outside `f`). */
+export function orderBy(filter: FilterSql, alias = "f"): string {
+  const key = filter.sortKey === null ? "" : alias === "f" ? `${filter.sortKey}, ` : `${alias}.sort_key, `;
+  return `${key}${alias}.provider_name, ${alias}.ccn`;
 }
 
 /**
@@ -84,7 +159,7 @@ export function filterSql(query: FacilityQuery, withAlerts: boolean): FilterSql 
  * (entity,) state and rating; other views (search, favourites, alerts) aggregate their rows.
  */
 function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] } | null {
-  if (query.search || query.ccns || query.alertEnabled) return null;
+  if (query.search || query.ccns || query.alertEnabled || query.near) return null;
   const params: unknown[] = [query.entities.length > 0];
   const conditions = ["by_entity = $1"];
   if (query.entities.length) {
@@ -140,9 +215,11 @@ export async function listFacilities(
   db: Queryable,
   query: FacilityQuery,
   withAlerts = query.alertEnabled,
+  near: DistanceFilter | null = null,
 ): Promise<FacilityPage> {
   if (query.ccns && query.ccns.length === 0) return { itemsJson: "", summary: EMPTY_SUMMARY };
-  const { from, where, params } = filterSql(query, withAlerts);
+  const filter = filterSql(query, withAlerts, near);
+  const { from, where, params } = filter;
   const offset = (query.page - 1) * query.pageSize;
   // The metric of an alert view, which its items' ratingAlert name.
   const metricJson = JSON.stringify(query.alertMetric);
@@ -165,16 +242,17 @@ export async function listFacilities(
     return { itemsJson: row?.items ?? "", summary: row?.totalFacilities ? summaryOf(row) : EMPTY_SUMMARY };
   }
 
-  // A page: its items' stored JSON texts in the list's order (name, then CCN) and, when asked, the summary of the
-  // whole filtered set, computed in the same pass as window aggregates.
+  // A page: its items' stored JSON texts in the list's order and, when asked, the summary of the whole filtered
+  // set, computed in the same pass as window aggregates.
   const item = withAlerts ? `alert_item(t.item, $${params.length + 1})` : "t.item";
+  const sortKey = filter.sortKey === null ? "" : `${filter.sortKey} AS sort_key, `;
   const page = (withTotals: boolean) =>
     db.query<PageRow>(
-      `SELECT string_agg(${item}, ',' ORDER BY t.provider_name, t.ccn) AS items${withTotals ? PAGE_TOTALS : ""}
+      `SELECT string_agg(list_item(${item}, t.distance), ',' ORDER BY ${orderBy(filter, "t")}) AS items${withTotals ? PAGE_TOTALS : ""}
        FROM (
-         SELECT f.item, f.provider_name, f.ccn${withTotals ? WINDOW_TOTALS : ""}
+         SELECT f.item, f.provider_name, f.ccn, ${sortKey}${filter.distance} AS distance${withTotals ? WINDOW_TOTALS : ""}
          FROM ${from} ${where}
-         ORDER BY f.provider_name, f.ccn
+         ORDER BY ${orderBy(filter)}
          LIMIT ${query.pageSize} OFFSET ${offset}
        ) t`,
       withAlerts ? [...params, metricJson] : params,
@@ -200,9 +278,30 @@ export async function listFacilities(
   return { itemsJson: "", summary: summary ?? EMPTY_SUMMARY };
 }
 
+/** How many facilities of the view (its filters without `near`) have no position, so are left out by `near`. */
+export async function countWithoutPosition(
+  db: Queryable,
+  query: FacilityQuery,
+  withAlerts = query.alertEnabled,
+): Promise<number> {
+  if (query.ccns && query.ccns.length === 0) return 0;
+  const { from, where, params } = filterSql(query, withAlerts);
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM ${from} ${where ? `${where} AND` : "WHERE"} f.position_latitude IS NULL`,
+    params,
+  );
+  return row?.n ?? 0;
+}
+
 function isPlainAlertView(query: FacilityQuery): boolean {
   return (
-    !query.search && query.rating == null && !query.states.length && !query.entities.length && !query.ccns
+    !query.search &&
+    query.rating == null &&
+    !query.states.length &&
+    !query.entities.length &&
+    !query.ccns &&
+    !query.near &&
+    effectiveSort(query) === "name"
   );
 }
 
@@ -241,9 +340,16 @@ export function detailFields(alias: string): [string, string][] {
   ];
 }
 
+/** The detail's position: CMS's coordinates, else the ZIP code's (approximate); null when neither is known. */
+const POSITION_FIELD: [string, string] = [
+  "position",
+  `CASE WHEN f.position_latitude IS NOT NULL THEN json_build_object('latitude', f.position_latitude,
+     'longitude', f.position_longitude, 'approximate', f.position_approximate) END`,
+];
+
 export async function getFacility(db: Queryable, ccn: string): Promise<FacilityDetail | null> {
   const rows = await db.query<FacilityDetail>(
-    `SELECT ${selectList([...listFields("f"), ...detailFields("f")])} FROM facility f WHERE f.ccn = $1`,
+    `SELECT ${selectList([...listFields("f"), ...detailFields("f"), POSITION_FIELD])} FROM facility f WHERE f.ccn = $1`,
     [ccn],
   );
   return rows[0] ?? null;

