@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS } from "../../../core/url-state.ts";
-import { describePlace, getViewTitle } from "./view-title.ts";
+import { describePlace, describeWithoutLocation, getViewTitle } from "./view-title.ts";
 
 describe("getViewTitle", () => {
   it("names the unfiltered view and favourites mode", () => {
@@ -44,5 +44,13 @@ describe("describePlace", () => {
     expect(describePlace({ ...DEFAULT_FILTERS, near: "94110", radius: 5 }, "94110")).toBe(
       "Within 5 mi of 94110",
     );
+  });
+});
+
+describe("describeWithoutLocation", () => {
+  it("counts the facilities a place leaves out for having no location, singular and plural", () => {
+    expect(describeWithoutLocation(1)).toBe("1 facility without a location is not shown");
+    expect(describeWithoutLocation(12)).toBe("12 facilities without a location are not shown");
+    expect(describeWithoutLocation(1234)).toBe("1,234 facilities without a location are not shown");
   });
 });

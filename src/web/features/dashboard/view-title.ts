@@ -1,6 +1,7 @@
 // Titles and labels that describe the current view in words (summary heading, filter chips).
 import { DEFAULT_RADIUS_MILES } from "../../../core/api-query.ts";
 import type { AlertPeriod } from "../../../core/constants.ts";
+import { formatCount } from "../../../core/format.ts";
 import type { DashboardFilters } from "../../../core/url-state.ts";
 
 export const PERIOD_LABELS: Record<AlertPeriod, string> = {
@@ -21,6 +22,13 @@ function joinList(values: readonly string[], noun: string): string {
 /** "Within 25 mi of 94110": the radius of the filters and the place's label. */
 export function describePlace(filters: DashboardFilters, place: string): string {
   return `Within ${filters.radius ?? DEFAULT_RADIUS_MILES} mi of ${place}`;
+}
+
+/** "12 facilities without a location are not shown": a view filtered by a place lists only those with one. */
+export function describeWithoutLocation(count: number): string {
+  return count === 1
+    ? "1 facility without a location is not shown"
+    : `${formatCount(count)} facilities without a location are not shown`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { useCompareSelection } from "../../../hooks/use-compare-selection.ts";
 import { apiClient } from "../../../lib/api-client.ts";
 import type { FacilityListResult } from "../../../lib/facilities-queries.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
+import { describeWithoutLocation } from "../view-title.ts";
 import { DataLoadPanel } from "./data-load-panel.tsx";
 import { FacilityResults } from "./facility-results.tsx";
 import { LazySavedViewsMenu, LazySaveViewDialog } from "./lazy-controls.tsx";
@@ -39,13 +40,6 @@ interface FacilityOverviewProps {
   onPageSizeChange: (size: number) => void;
   onToggleFavorite: (ccn: string, providerName: string) => void;
   onViewChange: (view: DashboardView) => void;
-}
-
-/** "12 facilities without a location are not shown": a view filtered by a place lists only those with one. */
-export function describeWithoutLocation(count: number): string {
-  return count === 1
-    ? "1 facility without a location is not shown"
-    : `${formatCount(count)} facilities without a location are not shown`;
 }
 
 export function FacilityOverview({
