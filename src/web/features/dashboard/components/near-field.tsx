@@ -160,7 +160,8 @@ export function NearField({
                 document.getElementById(ids.input)?.focus();
               }}
               className={cn(
-                "absolute top-1/2 right-2 z-10 -translate-y-1/2 rounded-sm p-0.5 text-slate-400 hover:text-slate-700",
+                // 24 px: the smallest target WCAG 2.2 allows (2.5.8).
+                "absolute top-1/2 right-1.5 z-10 -translate-y-1/2 rounded-sm p-1 text-slate-400 hover:text-slate-700",
                 focusRing,
               )}
             >
