@@ -312,6 +312,35 @@ test("without its suggestions' code, the Near field still takes a place typed in
   await expect(summaryValue(page, "Total Facilities")).toHaveText(formatCount(list.totalCount));
 });
 
+test("text typed before the suggestions' code arrives is kept, with the focus, and gets its suggestions", async ({
+  page,
+  request,
+}) => {
+  const { zip } = await findZip(request);
+  const typed = zip.slice(0, 3);
+  const suggestions = await getJson<Place[]>(request, `/api/places?q=${typed}`);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/near-combobox-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openDashboard(page);
+  await nearField(page).pressSequentially(typed, { delay: 40 });
+  await expect(page.getByRole("listbox").getByRole("option")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("listbox").getByRole("option")).toHaveCount(suggestions.length);
+  await expect(nearField(page)).toHaveValue(typed);
+  await expect(nearField(page)).toBeFocused();
+  // Typing goes on where it left off.
+  await page.keyboard.type(zip.slice(3));
+  await expect(nearField(page)).toHaveValue(zip);
+  await page.keyboard.press("Enter");
+  await expect.poll(() => searchParams(page).get("near")).toBe(zip);
+});
+
 test("the List/Map switch puts view=map in the address and back", async ({ page }) => {
   await openDashboard(page, "rating=3&page=2");
   await expect(viewButton(page, "List")).toHaveAttribute("aria-pressed", "true");
