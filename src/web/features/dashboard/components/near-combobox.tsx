@@ -73,6 +73,9 @@ export function NearCombobox({ ids, inputProps, draft, onDraftChange, onApply, h
         {...inputProps}
         {...getInputProps({
           ref: inputRef,
+          // The text changes in the keystroke's own event: downshift reports it only after rendering, and a
+          // controlled field rendered in between with the old text would drop the next fast keystroke.
+          onChange: (event) => onDraftChange(event.currentTarget.value),
           onKeyDown: (event) => {
             // Enter with no suggestion highlighted applies the text as typed (downshift closes the list).
             if (
