@@ -1,7 +1,7 @@
 // axe-core on every route (WCAG 2.0, 2.1 and 2.2 A and AA rules): no serious or critical violation.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import type { FacilityListResponse } from "../../src/core/api-types.ts";
+import type { FacilityDetail, FacilityListResponse } from "../../src/core/api-types.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -46,6 +46,31 @@ test("the dashboard with facilities chosen for comparison", async ({ page }) => 
     .getByRole("button", { name: /^Compare / })
     .click();
   await expect(page.getByRole("region", { name: "Facilities to compare" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test("the dashboard near a place, with the Near field's suggestions open, and with an unknown place", async ({
+  page,
+}) => {
+  const [ccn] = await firstCcns(page, 1);
+  const response = await page.request.get(`/api/facilities/${ccn}`);
+  expect(response.ok()).toBe(true);
+  const zip = ((await response.json()) as FacilityDetail).zip?.slice(0, 5) ?? "";
+  expect(zip).toMatch(/^\d{5}$/);
+  await page.goto(`/?near=${zip}&radius=100`);
+  const cards = page.getByRole("list", { name: "Facilities" }).getByRole("article");
+  await expect(cards.first()).toContainText(/\d\.\d mi/);
+  await page.waitForLoadState("networkidle");
+  await expectNoSeriousViolations(page);
+
+  const near = page.getByRole("combobox", { name: "Near", exact: true });
+  await near.fill("");
+  await near.pressSequentially(zip.slice(0, 3), { delay: 40 });
+  await expect(page.getByRole("listbox").getByRole("option").first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goto("/?near=abcde");
+  await expect(page.getByText(/^Unknown place 'abcde'/)).toBeVisible();
   await expectNoSeriousViolations(page);
 });
 

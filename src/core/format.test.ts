@@ -6,6 +6,7 @@ import {
   formatCount,
   formatDecimal,
   formatMeasure,
+  formatMiles,
   formatPercent,
   formatRating,
   formatRatingOutOf5,
@@ -32,6 +33,11 @@ describe("formats of the spec", () => {
     expect(formatCount(1234567)).toBe("1,234,567");
     expect(formatAverage(3.218)).toBe("3.2");
     expect(formatAverage(null)).toBe("N/A");
+  });
+  it("shows distances in miles with 1 decimal", () => {
+    expect(formatMiles(2.3)).toBe("2.3 mi");
+    expect(formatMiles(12)).toBe("12.0 mi");
+    expect(formatMiles(0)).toBe("0.0 mi");
   });
 });
 

@@ -37,6 +37,11 @@ export function formatCount(value: number): string {
   return integer.format(value);
 }
 
+/** A distance in miles with 1 decimal, as the API rounds it: '2.3 mi', '12.0 mi'. */
+export function formatMiles(value: number): string {
+  return `${value.toFixed(1)} mi`;
+}
+
 /** Summary averages: 1 decimal, or 'N/A' when nothing was averaged. */
 export function formatAverage(value: number | null): string {
   return value == null ? "N/A" : value.toFixed(1);

@@ -10,9 +10,12 @@ import {
   disableAlertFilter,
   enableAlertFilter,
   hasActiveFilters,
+  hasNonDefaultView,
+  normalizePlaceFilters,
   parseDashboardParams,
   parsePageSize,
   toFacilityQuery,
+  withoutNear,
 } from "./url-state.ts";
 
 function parse(query: string): DashboardUrlState {
@@ -101,6 +104,41 @@ describe("parseDashboardParams: each parameter, leniently", () => {
     expect(parse("page=2.9").page).toBe(2);
     for (const bad of ["0", "-2", "abc", ""]) expect(parse(`page=${bad}`).page, bad).toBe(1);
   });
+
+  it("near: a place as typed, trimmed and capped at 100 characters; blank is none", () => {
+    expect(parse("near=94110").filters.near).toBe("94110");
+    expect(parse("near=%20San%20Francisco,%20CA%20").filters.near).toBe("San Francisco, CA");
+    // Whether it is a place is the server's answer (shown under the Near field), not a reason to drop it.
+    expect(parse("near=abcde").filters.near).toBe("abcde");
+    expect(parse(`near=${"x".repeat(150)}`).filters.near).toHaveLength(100);
+    expect(parse("near=%20%20").filters.near).toBe("");
+  });
+
+  it("radius: an integer 1 to 500 with a place; the default 25, anything else and no place are null", () => {
+    expect(parse("near=94110&radius=10").filters.radius).toBe(10);
+    expect(parse("near=94110&radius=500").filters.radius).toBe(500);
+    expect(parse("near=94110&radius=37").filters.radius).toBe(37);
+    for (const bad of ["25", "0", "501", "2.5", "-5", "abc", "", "Infinity"]) {
+      expect(parse(`near=94110&radius=${bad}`).filters.radius, bad).toBeNull();
+    }
+    expect(parse("radius=10").filters.radius).toBeNull();
+  });
+
+  it("sort: name, distance or rating; the default and distance without a place are null", () => {
+    expect(parse("sort=rating").filters.sort).toBe("rating");
+    expect(parse("near=94110&sort=rating").filters.sort).toBe("rating");
+    expect(parse("near=94110&sort=name").filters.sort).toBe("name");
+    expect(parse("near=94110&sort=distance").filters.sort).toBeNull();
+    expect(parse("sort=name").filters.sort).toBeNull();
+    expect(parse("sort=distance").filters.sort).toBeNull();
+    for (const bad of ["", "Rating", "stars", "-name"])
+      expect(parse(`sort=${bad}`).filters.sort, bad).toBeNull();
+  });
+
+  it("view: map or the list", () => {
+    expect(parse("view=map").filters.view).toBe("map");
+    for (const other of ["list", "", "Map", "grid"]) expect(parse(`view=${other}`).filters.view).toBe("list");
+  });
 });
 
 describe("dashboardStateToParams", () => {
@@ -119,11 +157,26 @@ describe("dashboardStateToParams", () => {
       ratingMetric: "Staffing Rating",
       timePeriod: "lastQuarter",
       favoritesOnly: true,
+      near: "San Francisco, CA",
+      radius: 10,
+      sort: "rating",
+      view: "map",
     };
     expect(dashboardStateToParams({ filters, page: 2 }).toString()).toBe(
       "search=rose+garden&rating=4&state=CA&state=NV&entity=Genesis+Healthcare&alertEnabled=true" +
-        "&alertThreshold=2&alertMetric=Staffing+Rating&alertPeriod=lastQuarter&favorites=true&page=2",
+        "&alertThreshold=2&alertMetric=Staffing+Rating&alertPeriod=lastQuarter&favorites=true" +
+        "&near=San+Francisco%2C+CA&radius=10&sort=rating&view=map&page=2",
     );
+  });
+
+  it("leaves out the default radius, order and view, and a radius or distance order without a place", () => {
+    const write = (change: Partial<DashboardFilters>) =>
+      dashboardStateToParams({ filters: { ...DEFAULT_FILTERS, ...change }, page: 1 }).toString();
+    expect(write({ near: "94110", radius: 25, sort: "distance", view: "list" })).toBe("near=94110");
+    expect(write({ near: " 94110 " })).toBe("near=94110");
+    expect(write({ radius: 10, sort: "distance" })).toBe("");
+    expect(write({ sort: "name" })).toBe("");
+    expect(write({ near: "94110", sort: "name" })).toBe("near=94110&sort=name");
   });
 
   it("writes the alert settings only while alerts are on, filling defaults", () => {
@@ -157,12 +210,22 @@ describe("round trip", () => {
       ratingMetric: fc.constantFrom(...ALERT_METRICS),
       timePeriod: fc.constantFrom(...ALERT_PERIODS),
       favoritesOnly: fc.boolean(),
+      near: fc.constantFrom("", "94110", "San Francisco, CA", "springfield, mo", "abcde"),
+      radius: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
+      sort: fc.option(fc.constantFrom("name", "distance", "rating" as const), { nil: null }),
+      view: fc.constantFrom("list", "map" as const),
       page: fc.integer({ min: 1, max: 500 }),
     })
-    .map(({ page, ...filters }) => ({
-      page,
-      filters: filters.alertFilterEnabled ? filters : disableAlertFilter(filters),
-    }));
+    .map(({ page, ...filters }) => {
+      // The one form of each state: no radius without a place, no default written out.
+      const near = filters.near;
+      const radius = near === "" || filters.radius === 25 ? null : filters.radius;
+      const defaultSort = near === "" ? "name" : "distance";
+      const sort =
+        filters.sort === defaultSort || (filters.sort === "distance" && near === "") ? null : filters.sort;
+      const canonical = { ...filters, radius, sort };
+      return { page, filters: canonical.alertFilterEnabled ? canonical : disableAlertFilter(canonical) };
+    });
 
   it("reads back what it writes", () => {
     fc.assert(
@@ -219,8 +282,41 @@ describe("hasActiveFilters", () => {
       { affiliatedEntities: ["X"] },
       { alertFilterEnabled: true },
       { favoritesOnly: true },
+      { near: "94110" },
     ];
     for (const change of changes) expect(hasActiveFilters({ ...DEFAULT_FILTERS, ...change })).toBe(true);
+  });
+  it("is false for an order or a view alone, which hasNonDefaultView counts", () => {
+    for (const change of [{ sort: "rating" as const }, { view: "map" as const }]) {
+      expect(hasActiveFilters({ ...DEFAULT_FILTERS, ...change })).toBe(false);
+      expect(hasNonDefaultView({ ...DEFAULT_FILTERS, ...change })).toBe(true);
+    }
+    expect(hasNonDefaultView(DEFAULT_FILTERS)).toBe(false);
+    expect(hasNonDefaultView({ ...DEFAULT_FILTERS, sort: "name" })).toBe(false);
+    expect(hasNonDefaultView({ ...DEFAULT_FILTERS, near: "94110" })).toBe(true);
+  });
+});
+
+describe("place, radius and order", () => {
+  it("normalizePlaceFilters drops what needs a place when there is none", () => {
+    expect(normalizePlaceFilters({ ...DEFAULT_FILTERS, radius: 10, sort: "distance" })).toEqual(
+      DEFAULT_FILTERS,
+    );
+    expect(
+      normalizePlaceFilters({ ...DEFAULT_FILTERS, near: " 94110 ", radius: 25, sort: "distance" }),
+    ).toEqual({ ...DEFAULT_FILTERS, near: "94110" });
+  });
+  it("withoutNear removes the place and its radius, keeps the other filters, an order by rating and the view", () => {
+    const filters: DashboardFilters = {
+      ...DEFAULT_FILTERS,
+      states: ["CA"],
+      near: "94110",
+      radius: 10,
+      sort: "rating",
+      view: "map",
+    };
+    expect(withoutNear(filters)).toEqual({ ...DEFAULT_FILTERS, states: ["CA"], sort: "rating", view: "map" });
+    expect(withoutNear({ ...filters, sort: "name" }).sort).toBeNull();
   });
 });
 
@@ -250,6 +346,9 @@ describe("toFacilityQuery", () => {
       alertPeriod: "lastPeriod",
       page: 2,
       pageSize: 500,
+      near: null,
+      radius: null,
+      sort: null,
     });
     expect(toFacilityQuery(parse("favorites=true"), { pageSize: 100, favoriteIds: ["B", "A"] }).ccns).toEqual(
       ["A", "B"],
@@ -258,6 +357,21 @@ describe("toFacilityQuery", () => {
   it("sends an empty favourites set as a single empty ccn", () => {
     const query = toFacilityQuery(parse("favorites=true"), { pageSize: 100, favoriteIds: [] });
     expect(facilityQueryToSearchParams(query).toString()).toBe("ccn=");
+  });
+  it("sends the place, its radius and the order, which the API's encoding writes back the same", () => {
+    const state = parse("near=San%20Francisco,%20CA&radius=10&sort=rating&view=map");
+    const query = toFacilityQuery(state, { pageSize: 100, favoriteIds: [] });
+    expect(query).toMatchObject({ near: "San Francisco, CA", radius: 10, sort: "rating" });
+    expect(facilityQueryToSearchParams(query).toString()).toBe(
+      "near=San+Francisco%2C+CA&radius=10&sort=rating",
+    );
+    const nearest = toFacilityQuery(parse("near=94110"), { pageSize: 100, favoriteIds: [] });
+    expect(nearest).toMatchObject({ near: "94110", radius: null, sort: null });
+    expect(toFacilityQuery(parse(""), { pageSize: 100, favoriteIds: [] })).toMatchObject({
+      near: null,
+      radius: null,
+      sort: null,
+    });
   });
   it("ignores alert settings while alerts are off", () => {
     const query = toFacilityQuery(parse("alertThreshold=4&alertMetric=QM%20Rating"), {

@@ -2,7 +2,8 @@
 // Parsing is lenient: a visitor's hand-edited or stale link never breaks the page, bad values fall back to the
 // spec's defaults. Encoding is canonical, so equal states give equal links. Pure and isomorphic.
 import { normalizeAlertMetric } from "./alert-metrics.ts";
-import type { FacilityQuery } from "./api-types.ts";
+import { DEFAULT_RADIUS_MILES, defaultSort, MAX_PLACE_LENGTH, MAX_RADIUS_MILES } from "./api-query.ts";
+import { type FacilityQuery, LIST_SORTS, type ListSort } from "./api-types.ts";
 import {
   ALERT_PERIODS,
   type AlertMetric,
@@ -26,7 +27,21 @@ export interface DashboardFilters {
   ratingMetric: AlertMetric | null;
   timePeriod: AlertPeriod | null;
   favoritesOnly: boolean;
+  /** A place as the visitor typed it (a ZIP code or "City, ST"), "" for none; the server resolves or refuses it. */
+  near: string;
+  /** Miles around `near`; null for the default (25), and always null without `near`. */
+  radius: number | null;
+  /** The list's order; null for the default (distance with `near`, name without). */
+  sort: ListSort | null;
+  /** Cards or map. Not a filter, but kept with them, so that links and saved views show the view as it was. */
+  view: DashboardView;
 }
+
+export const DASHBOARD_VIEWS = ["list", "map"] as const;
+export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
+
+/** The radius choices offered beside the Near field (the address accepts any the API does: 1 to 500). */
+export const RADIUS_CHOICES = [5, 10, 25, 50, 100] as const;
 
 export interface DashboardUrlState {
   filters: DashboardFilters;
@@ -43,6 +58,10 @@ export const DEFAULT_FILTERS: DashboardFilters = Object.freeze({
   ratingMetric: null,
   timePeriod: null,
   favoritesOnly: false,
+  near: "",
+  radius: null,
+  sort: null,
+  view: "list",
 });
 
 /** The server refuses longer values; the browser shortens them instead of failing. */
@@ -62,6 +81,10 @@ export const URL_PARAMS = {
   alertMetric: "alertMetric",
   alertPeriod: "alertPeriod",
   favorites: "favorites",
+  near: "near",
+  radius: "radius",
+  sort: "sort",
+  view: "view",
   page: "page",
 } as const;
 
@@ -114,7 +137,53 @@ export function parseEntitiesParam(values: string[]): string[] {
   return unique(values.filter((value) => value.trim() !== "" && value.length <= MAX_URL_ENTITY_LENGTH));
 }
 
+/** A place: kept as typed (trimmed, capped at the API's 100 characters); whether it is one is the server's call. */
+export function parseNearParam(raw: string | null): string {
+  return (raw ?? "").trim().slice(0, MAX_PLACE_LENGTH).trim();
+}
+
+/** A radius: an integer 1 to 500 miles; anything else, and the default 25, is null. */
+export function parseRadiusParam(raw: string | null): number | null {
+  if (raw === null || raw.trim() === "") return null;
+  const value = Number(raw.trim());
+  if (!Number.isInteger(value) || value < 1 || value > MAX_RADIUS_MILES || value === DEFAULT_RADIUS_MILES) {
+    return null;
+  }
+  return value;
+}
+
+/** An order: name, distance or rating; distance needs a place, and the default order is null. */
+export function parseSortParam(raw: string | null, near: string): ListSort | null {
+  const sort = LIST_SORTS.find((value) => value === raw?.trim());
+  if (sort === undefined || (sort === "distance" && near === "")) return null;
+  return sort === defaultSort(near) ? null : sort;
+}
+
+export function parseViewParam(raw: string | null): DashboardView {
+  return raw === "map" ? "map" : "list";
+}
+
+/**
+ * The place, radius and order in their one form: no radius or distance order without a place, defaults as
+ * null. A removed place takes its radius with it, and the list returns to its order by name.
+ */
+export function normalizePlaceFilters(filters: DashboardFilters): DashboardFilters {
+  const near = parseNearParam(filters.near);
+  return {
+    ...filters,
+    near,
+    radius: near === "" ? null : parseRadiusParam(filters.radius == null ? null : String(filters.radius)),
+    sort: parseSortParam(filters.sort, near),
+  };
+}
+
+/** The filters without a place (its chip removed, or Clear filters). */
+export function withoutNear(filters: DashboardFilters): DashboardFilters {
+  return normalizePlaceFilters({ ...filters, near: "", radius: null });
+}
+
 export function parseDashboardParams(params: URLSearchParams): DashboardUrlState {
+  const near = parseNearParam(params.get(URL_PARAMS.near));
   return {
     filters: {
       search: (params.get(URL_PARAMS.search) ?? "").slice(0, MAX_URL_SEARCH_LENGTH),
@@ -126,6 +195,10 @@ export function parseDashboardParams(params: URLSearchParams): DashboardUrlState
       ratingMetric: parseMetricParam(params.get(URL_PARAMS.alertMetric)),
       timePeriod: parsePeriodParam(params.get(URL_PARAMS.alertPeriod)),
       favoritesOnly: params.get(URL_PARAMS.favorites) === "true",
+      near,
+      radius: near === "" ? null : parseRadiusParam(params.get(URL_PARAMS.radius)),
+      sort: parseSortParam(params.get(URL_PARAMS.sort), near),
+      view: parseViewParam(params.get(URL_PARAMS.view)),
     },
     page: parsePageParam(params.get(URL_PARAMS.page)),
   };
@@ -136,7 +209,7 @@ export function parseDashboardParams(params: URLSearchParams): DashboardUrlState
  * alert filter is on (turning it off clears them, spec 4); page 1 is left out.
  */
 export function dashboardStateToParams(state: DashboardUrlState): URLSearchParams {
-  const { filters } = state;
+  const filters = normalizePlaceFilters(state.filters);
   const params = new URLSearchParams();
   const search = filters.search.slice(0, MAX_URL_SEARCH_LENGTH);
   if (search.trim() !== "") params.set(URL_PARAMS.search, search);
@@ -150,6 +223,10 @@ export function dashboardStateToParams(state: DashboardUrlState): URLSearchParam
     params.set(URL_PARAMS.alertPeriod, filters.timePeriod ?? DEFAULT_ALERT_PERIOD);
   }
   if (filters.favoritesOnly) params.set(URL_PARAMS.favorites, "true");
+  if (filters.near !== "") params.set(URL_PARAMS.near, filters.near);
+  if (filters.radius != null) params.set(URL_PARAMS.radius, String(filters.radius));
+  if (filters.sort != null) params.set(URL_PARAMS.sort, filters.sort);
+  if (filters.view !== "list") params.set(URL_PARAMS.view, filters.view);
   if (state.page > 1) params.set(URL_PARAMS.page, String(state.page));
   return params;
 }
@@ -162,8 +239,15 @@ export function hasActiveFilters(filters: DashboardFilters): boolean {
     filters.states.length > 0 ||
     filters.affiliatedEntities.length > 0 ||
     filters.alertFilterEnabled ||
-    filters.favoritesOnly
+    filters.favoritesOnly ||
+    filters.near.trim() !== ""
   );
+}
+
+/** True when the address says more than `/`: a filter, or another order or view (Share View shows then). */
+export function hasNonDefaultView(filters: DashboardFilters): boolean {
+  const { sort, view } = normalizePlaceFilters(filters);
+  return hasActiveFilters(filters) || sort !== null || view !== "list";
 }
 
 /** Alert filter off to on (spec 4): threshold 1, period lastPeriod, metric the previous one or Overall Rating. */
@@ -199,7 +283,7 @@ export function toFacilityQuery(
   state: DashboardUrlState,
   options: { pageSize: number; favoriteIds: readonly string[] },
 ): FacilityQuery {
-  const { filters } = state;
+  const filters = normalizePlaceFilters(state.filters);
   return {
     search: filters.search.trim(),
     rating: filters.ratingMin,
@@ -218,5 +302,8 @@ export function toFacilityQuery(
       : DEFAULT_ALERT_PERIOD,
     page: state.page,
     pageSize: options.pageSize,
+    near: filters.near === "" ? null : filters.near,
+    radius: filters.radius,
+    sort: filters.sort,
   };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { FacilityQuery } from "../../core/api-types.ts";
-import { canKeepPreviousData, facilitiesQueryOptions, facilityKeys } from "./facilities-queries.ts";
+import {
+  canKeepPreviousData,
+  facilitiesQueryOptions,
+  facilityKeys,
+  withoutPlace,
+} from "./facilities-queries.ts";
 
 const base: FacilityQuery = {
   search: "",
@@ -34,5 +39,15 @@ describe("facility query options", () => {
     expect(canKeepPreviousData(base, { ...base, ccns: [] })).toBe(false);
     expect(canKeepPreviousData(base, { ...base, states: ["CA"] })).toBe(false);
     expect(canKeepPreviousData(base, { ...base, alertEnabled: true })).toBe(false);
+  });
+});
+
+describe("withoutPlace", () => {
+  it("drops the place and its radius, and the order by distance that needs it", () => {
+    const near: FacilityQuery = { ...base, states: ["CA"], near: "abcde", radius: 10, sort: null };
+    expect(withoutPlace(near)).toEqual({ ...base, states: ["CA"], near: null, radius: null, sort: null });
+    expect(withoutPlace({ ...near, sort: "distance" }).sort).toBeNull();
+    expect(withoutPlace({ ...near, sort: "rating" }).sort).toBe("rating");
+    expect(withoutPlace({ ...near, sort: "name" }).sort).toBe("name");
   });
 });

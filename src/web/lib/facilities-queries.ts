@@ -7,6 +7,12 @@ import { ApiError, apiClient } from "./api-client.ts";
 
 const FACILITY_CACHE_MS = 5 * 60_000;
 
+/**
+ * A list answer as the dashboard shows it. `nearError` is the server's message for a place it does not know
+ * (docs/api.md, "Places, distance and the map"): the list is then the same view without the place.
+ */
+export type FacilityListResult = FacilityListResponse & { nearError?: string };
+
 export const facilityKeys = {
   all: ["facilities"] as const,
   lists: () => [...facilityKeys.all, "list"] as const,
@@ -48,14 +54,37 @@ async function fetchWithTimeout(query: FacilityQuery, signal: AbortSignal): Prom
   }
 }
 
+/** The query without its place: no radius, and the order by distance (which needs a place) back to the default. */
+export function withoutPlace(query: FacilityQuery): FacilityQuery {
+  return {
+    ...query,
+    near: null,
+    radius: null,
+    sort: query.sort === "distance" ? null : (query.sort ?? null),
+  };
+}
+
+function fetchList(query: FacilityQuery, signal: AbortSignal): Promise<FacilityListResponse> {
+  return query.alertEnabled ? fetchWithTimeout(query, signal) : apiClient.facilities(query, signal);
+}
+
+function isUnknownPlace(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400 && error.param === "near";
+}
+
 export async function fetchFacilities(
   query: FacilityQuery,
   signal: AbortSignal,
-): Promise<FacilityListResponse> {
+): Promise<FacilityListResult> {
   try {
-    return query.alertEnabled
-      ? await fetchWithTimeout(query, signal)
-      : await apiClient.facilities(query, signal);
+    try {
+      return await fetchList(query, signal);
+    } catch (error) {
+      // A place the server does not know is a typing matter, not a failure of the list: the visitor sees the
+      // server's message under the Near field and the view without the place, never an error screen.
+      if (!query.near || !isUnknownPlace(error)) throw error;
+      return { ...(await fetchList(withoutPlace(query), signal)), nearError: error.message };
+    }
   } catch (error) {
     if (!signal.aborted) console.error("Error loading facilities", error);
     throw error;

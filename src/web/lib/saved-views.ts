@@ -1,9 +1,13 @@
 // Saved filter views, kept on the device (SPEC sections 3, 7): [{ id, name, filters, dateCreated }].
 import * as z from "zod/mini";
+import { MAX_RADIUS_MILES } from "../../core/api-query.ts";
+import { LIST_SORTS } from "../../core/api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, STORAGE_KEYS } from "../../core/constants.ts";
 import {
+  DASHBOARD_VIEWS,
   type DashboardFilters,
   DEFAULT_FILTERS,
+  normalizePlaceFilters,
   parseEntitiesParam,
   parseStatesParam,
 } from "../../core/url-state.ts";
@@ -22,6 +26,10 @@ const savedFiltersSchema = z.object({
   ratingMetric: z.catch(z.nullable(z.enum(ALERT_METRICS)), null),
   timePeriod: z.catch(z.nullable(z.enum(ALERT_PERIODS)), null),
   favoritesOnly: z.catch(z.boolean(), false),
+  near: z.catch(z.string(), DEFAULT_FILTERS.near),
+  radius: z.catch(z.nullable(z.int().check(z.minimum(1), z.maximum(MAX_RADIUS_MILES))), null),
+  sort: z.catch(z.nullable(z.enum(LIST_SORTS)), null),
+  view: z.catch(z.enum(DASHBOARD_VIEWS), DEFAULT_FILTERS.view),
 });
 
 export const savedViewSchema = z.object({
@@ -30,11 +38,12 @@ export const savedViewSchema = z.object({
   filters: z.pipe(
     savedFiltersSchema,
     z.transform(
-      (filters): DashboardFilters => ({
-        ...filters,
-        states: parseStatesParam(filters.states),
-        affiliatedEntities: parseEntitiesParam(filters.affiliatedEntities),
-      }),
+      (filters): DashboardFilters =>
+        normalizePlaceFilters({
+          ...filters,
+          states: parseStatesParam(filters.states),
+          affiliatedEntities: parseEntitiesParam(filters.affiliatedEntities),
+        }),
     ),
   ),
   dateCreated: z.string(),

@@ -162,6 +162,19 @@ describe("parseSavedViews", () => {
       timePeriod: "lastQuarter",
     });
   });
+
+  it("restores the place, radius, order and view, in their one form", () => {
+    const near = { ...DEFAULT_FILTERS, near: "94110", radius: 10, sort: "rating", view: "map" } as const;
+    expect(parseSavedViews(JSON.stringify([{ ...view, filters: near }]))[0]?.filters).toEqual(near);
+    const raw = JSON.stringify([
+      { ...view, filters: { ...DEFAULT_FILTERS, radius: 10, sort: "distance", view: "globe" } },
+      { ...view, filters: { ...DEFAULT_FILTERS, near: " 94110 ", radius: 900, sort: "stars" } },
+    ]);
+    expect(parseSavedViews(raw).map((saved) => saved.filters)).toEqual([
+      DEFAULT_FILTERS,
+      { ...DEFAULT_FILTERS, near: "94110" },
+    ]);
+  });
 });
 
 describe("saved views store", () => {

@@ -4,6 +4,7 @@ import type { AlertMetric } from "../../../core/constants.ts";
 import {
   changeDirection,
   formatCount,
+  formatMiles,
   formatRatingOutOf5,
   formatSignedChange,
 } from "../../../core/format.ts";
@@ -55,7 +56,15 @@ export const FacilityCard = memo(function FacilityCard({
           {facility.providerName}
         </a>
       </h3>
-      {place && <p className="fc-place">{place}</p>}
+      {facility.distanceMiles != null ? (
+        // Filtered by a place: how far it is, never cut off by a long city name.
+        <p className="fc-place fc-place-near">
+          {place && <span className="fc-place-name">{place}</span>}
+          <span className="fc-distance">{formatMiles(facility.distanceMiles)}</span>
+        </p>
+      ) : (
+        place && <p className="fc-place">{place}</p>
+      )}
       <button
         type="button"
         onClick={() => onToggleFavorite(facility.ccn, facility.providerName)}

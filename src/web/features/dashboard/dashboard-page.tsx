@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useLocation } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
-import { hasActiveFilters, toFacilityQuery } from "../../../core/url-state.ts";
+import { hasActiveFilters, hasNonDefaultView, toFacilityQuery } from "../../../core/url-state.ts";
 import { useFavorites } from "../../hooks/use-favorites.ts";
-import { facilitiesQueryOptions } from "../../lib/facilities-queries.ts";
+import { facilitiesQueryOptions, withoutPlace } from "../../lib/facilities-queries.ts";
 import { metaQueryOptions } from "./api/meta-queries.ts";
 import { DashboardHeader } from "./components/dashboard-header.tsx";
 import { FacilityOverview } from "./components/facility-overview.tsx";
@@ -20,7 +20,7 @@ import { usePageSize } from "./hooks/use-page-size.ts";
 import { getViewTitle } from "./view-title.ts";
 
 export function DashboardPage() {
-  const { filters, page, updateFilters, setPage, resetFilters } = useDashboardUrlState();
+  const { filters, page, updateFilters, setPage, setView, resetFilters } = useDashboardUrlState();
   const [pageSize, setPageSize] = usePageSize();
   const { favoriteIds, sortedIds, toggleFavorite } = useFavorites();
   const location = useLocation();
@@ -30,6 +30,12 @@ export function DashboardPage() {
     [filters, page, pageSize, sortedIds],
   );
   const result = useQuery(facilitiesQueryOptions(query));
+
+  // A place the server did not know: its message goes under the Near field, and the list, the export and the map
+  // are the view without it. A known place is named as the server resolved it ("San Francisco, CA").
+  const nearError = result.data?.nearError ?? null;
+  const listQuery = useMemo(() => (nearError ? withoutPlace(query) : query), [nearError, query]);
+  const place = filters.near === "" || nearError ? null : (result.data?.near?.label ?? filters.near);
 
   // While the server's first CMS load runs there is nothing to list: a progress panel instead of an empty list.
   const metaResult = useQuery(metaQueryOptions());
@@ -86,11 +92,18 @@ export function DashboardPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <main className="mx-auto flex max-w-[90rem] flex-col gap-6 px-6 py-8 lg:px-8">
-        <DashboardHeader canShare={hasActiveFilters(filters)} />
-        <SummarySection title={getViewTitle(filters)} summary={summary} />
-        <FilterBar filters={filters} onFiltersChange={updateFilters} onReset={resetFilters} />
+        <DashboardHeader canShare={hasNonDefaultView(filters)} />
+        <SummarySection title={getViewTitle(filters, place)} summary={summary} />
+        <FilterBar
+          filters={filters}
+          place={place}
+          nearError={nearError}
+          onFiltersChange={updateFilters}
+          onReset={resetFilters}
+        />
         <FacilityOverview
           filters={filters}
+          listQuery={listQuery}
           page={page}
           pageSize={pageSize}
           result={result}
@@ -102,6 +115,7 @@ export function DashboardPage() {
           onPageChange={setPage}
           onPageSizeChange={handlePageSizeChange}
           onToggleFavorite={toggleFavorite}
+          onViewChange={setView}
         />
       </main>
       <ScrollToTopButton />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS } from "../../../core/url-state.ts";
-import { getViewTitle } from "./view-title.ts";
+import { describePlace, describeWithoutLocation, getViewTitle } from "./view-title.ts";
 
 describe("getViewTitle", () => {
   it("names the unfiltered view and favourites mode", () => {
@@ -22,9 +22,35 @@ describe("getViewTitle", () => {
       "Facilities with rating changes",
     );
   });
+  it("names the place and radius by the place's label, when the list is filtered by it", () => {
+    const near = { ...DEFAULT_FILTERS, near: "san francisco, ca" };
+    expect(getViewTitle(near, "San Francisco, CA")).toBe("Facilities within 25 mi of San Francisco, CA");
+    expect(getViewTitle({ ...near, radius: 10, states: ["CA"] }, "94110")).toBe(
+      "Facilities in CA, within 10 mi of 94110",
+    );
+    // A place the server did not know filters nothing.
+    expect(getViewTitle(near, null)).toBe("All Facilities");
+  });
   it("falls back to a short title for many filters", () => {
     expect(getViewTitle({ ...DEFAULT_FILTERS, states: ["CA"], ratingMin: 3, search: "x" })).toBe(
       "Filtered Facilities",
     );
+  });
+});
+
+describe("describePlace", () => {
+  it("says the radius, 25 miles unless chosen, and the place", () => {
+    expect(describePlace({ ...DEFAULT_FILTERS, near: "94110" }, "94110")).toBe("Within 25 mi of 94110");
+    expect(describePlace({ ...DEFAULT_FILTERS, near: "94110", radius: 5 }, "94110")).toBe(
+      "Within 5 mi of 94110",
+    );
+  });
+});
+
+describe("describeWithoutLocation", () => {
+  it("counts the facilities a place leaves out for having no location, singular and plural", () => {
+    expect(describeWithoutLocation(1)).toBe("1 facility without a location is not shown");
+    expect(describeWithoutLocation(12)).toBe("12 facilities without a location are not shown");
+    expect(describeWithoutLocation(1234)).toBe("1,234 facilities without a location are not shown");
   });
 });

@@ -1,5 +1,7 @@
 // Titles and labels that describe the current view in words (summary heading, filter chips).
+import { DEFAULT_RADIUS_MILES } from "../../../core/api-query.ts";
 import type { AlertPeriod } from "../../../core/constants.ts";
+import { formatCount } from "../../../core/format.ts";
 import type { DashboardFilters } from "../../../core/url-state.ts";
 
 export const PERIOD_LABELS: Record<AlertPeriod, string> = {
@@ -17,11 +19,27 @@ function joinList(values: readonly string[], noun: string): string {
   return `${values.length} ${noun}`;
 }
 
-/** The heading of the summary row: what the numbers below it cover. */
-export function getViewTitle(filters: DashboardFilters): string {
+/** "Within 25 mi of 94110": the radius of the filters and the place's label. */
+export function describePlace(filters: DashboardFilters, place: string): string {
+  return `Within ${filters.radius ?? DEFAULT_RADIUS_MILES} mi of ${place}`;
+}
+
+/** "12 facilities without a location are not shown": a view filtered by a place lists only those with one. */
+export function describeWithoutLocation(count: number): string {
+  return count === 1
+    ? "1 facility without a location is not shown"
+    : `${formatCount(count)} facilities without a location are not shown`;
+}
+
+/**
+ * The heading of the summary row: what the numbers below it cover. `place` is the label of the place the list
+ * is filtered by; null when there is none, or when the server did not know it (the list then ignores it).
+ */
+export function getViewTitle(filters: DashboardFilters, place: string | null = null): string {
   const base = filters.favoritesOnly ? "Favorite Facilities" : "Facilities";
   const parts: string[] = [];
   if (filters.states.length > 0) parts.push(`in ${joinList(filters.states, "states")}`);
+  if (place !== null) parts.push(`within ${filters.radius ?? DEFAULT_RADIUS_MILES} mi of ${place}`);
   if (filters.affiliatedEntities.length > 0) {
     parts.push(`of ${joinList(filters.affiliatedEntities, "affiliated entities")}`);
   }

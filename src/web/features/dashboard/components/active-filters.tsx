@@ -4,11 +4,11 @@ import {
   DEFAULT_ALERT_PERIOD,
   DEFAULT_ALERT_THRESHOLD,
 } from "../../../../core/constants.ts";
-import { type DashboardFilters, disableAlertFilter } from "../../../../core/url-state.ts";
+import { type DashboardFilters, disableAlertFilter, withoutNear } from "../../../../core/url-state.ts";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
-import { PERIOD_LABELS } from "../view-title.ts";
+import { describePlace, PERIOD_LABELS } from "../view-title.ts";
 
 function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
@@ -29,13 +29,17 @@ function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
 /** One chip per active filter, each with a remove action; group clears for several states or entities. */
 export function ActiveFilters({
   filters,
+  place,
   onFiltersChange,
 }: {
   filters: DashboardFilters;
+  /** The label of the place the list is filtered by (as the server resolved it); null for none. */
+  place: string | null;
   onFiltersChange: (update: FiltersUpdate) => void;
 }) {
   const search = filters.search.trim();
   const hasAny =
+    place !== null ||
     search !== "" ||
     filters.ratingMin != null ||
     filters.states.length > 0 ||
@@ -57,6 +61,10 @@ export function ActiveFilters({
             label="Favorites only"
             onRemove={() => onFiltersChange((f) => ({ ...f, favoritesOnly: false }))}
           />
+        )}
+        {place !== null && (
+          // Removing the place takes its radius (and the order by distance) with it.
+          <Chip label={describePlace(filters, place)} onRemove={() => onFiltersChange(withoutNear)} />
         )}
         {search !== "" && (
           <Chip label={`Search: ${search}`} onRemove={() => onFiltersChange((f) => ({ ...f, search: "" }))} />

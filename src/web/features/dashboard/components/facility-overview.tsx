@@ -1,27 +1,34 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Download, List, Star } from "lucide-react";
-import { useMemo, useRef } from "react";
-import type { DataLoad, FacilityListResponse } from "../../../../core/api-types.ts";
+import { Download, List, LoaderCircle, Star } from "lucide-react";
+import { Suspense, useMemo, useRef } from "react";
+import type { DataLoad, FacilityQuery } from "../../../../core/api-types.ts";
 import { DEFAULT_ALERT_METRIC } from "../../../../core/constants.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
-import { type DashboardFilters, toFacilityQuery } from "../../../../core/url-state.ts";
+import type { DashboardFilters, DashboardView } from "../../../../core/url-state.ts";
 import { CompareBar } from "../../../components/compare-bar.tsx";
+import { FacilityMap } from "../../../components/facility-map/index.ts";
 import { PaginationNav } from "../../../components/pagination-nav.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useCompareSelection } from "../../../hooks/use-compare-selection.ts";
 import { apiClient } from "../../../lib/api-client.ts";
+import type { FacilityListResult } from "../../../lib/facilities-queries.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
+import { describeWithoutLocation } from "../view-title.ts";
 import { DataLoadPanel } from "./data-load-panel.tsx";
 import { FacilityResults } from "./facility-results.tsx";
 import { LazySavedViewsMenu, LazySaveViewDialog } from "./lazy-controls.tsx";
 import { PageSizeSelect } from "./page-size-select.tsx";
+import { ViewSwitch } from "./view-switch.tsx";
 
 interface FacilityOverviewProps {
   filters: DashboardFilters;
+  /** The query the list answers: the filters' (the favourites' CCNs in favourites mode), without a place the
+   * server did not know. The CSV export and the map show the same view. */
+  listQuery: FacilityQuery;
   page: number;
   pageSize: number;
-  result: UseQueryResult<FacilityListResponse>;
+  result: UseQueryResult<FacilityListResult>;
   /** The server's first CMS load while it runs and nothing can be listed yet, else null. */
   firstLoad: DataLoad | null;
   /** True until /api/meta has answered: an empty list then shows the loading state, not the empty text. */
@@ -32,10 +39,12 @@ interface FacilityOverviewProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
   onToggleFavorite: (ccn: string, providerName: string) => void;
+  onViewChange: (view: DashboardView) => void;
 }
 
 export function FacilityOverview({
   filters,
+  listQuery,
   page,
   pageSize,
   result,
@@ -47,6 +56,7 @@ export function FacilityOverview({
   onPageChange,
   onPageSizeChange,
   onToggleFavorite,
+  onViewChange,
 }: FacilityOverviewProps) {
   const sectionRef = useRef<HTMLElement>(null);
   const totalCount = result.data?.totalCount ?? 0;
@@ -55,14 +65,14 @@ export function FacilityOverview({
   const hasRows = !firstLoad && (result.data?.data.length ?? 0) > 0;
   const compare = useCompareSelection();
 
-  // The export is the current view: the same filters (the favourites' CCNs in favourites mode) as the list.
-  const csvUrl = useMemo(
-    () =>
-      apiClient.facilitiesCsvUrl(
-        toFacilityQuery({ filters, page: 1 }, { pageSize, favoriteIds: [...favoriteIds].sort() }),
-      ),
-    [filters, pageSize, favoriteIds],
-  );
+  // The export and the map are the current view: the same filters as the list, every page.
+  const csvUrl = useMemo(() => apiClient.facilitiesCsvUrl(listQuery), [listQuery]);
+  const mapQuery = useMemo(() => {
+    const { page: _page, ...query } = listQuery;
+    return query;
+  }, [listQuery]);
+  const isMap = filters.view === "map";
+  const withoutLocation = filters.near !== "" ? (result.data?.near?.withoutLocation ?? 0) : 0;
 
   function handlePageChange(next: number) {
     onPageChange(next);
@@ -74,9 +84,12 @@ export function FacilityOverview({
   return (
     <section ref={sectionRef} aria-labelledby="overview-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="overview-title" className="text-lg font-semibold text-slate-900">
-          Facility Overview
-        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 id="overview-title" className="text-lg font-semibold text-slate-900">
+            Facility Overview
+          </h2>
+          <ViewSwitch value={filters.view} onChange={onViewChange} />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant={filters.favoritesOnly ? "default" : "outline"}
@@ -100,7 +113,7 @@ export function FacilityOverview({
         </div>
       </div>
 
-      {result.data && !firstLoad && (hasRows || !isAwaitingMeta) && (
+      {result.data && !firstLoad && !isMap && (hasRows || !isAwaitingMeta) && (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600" aria-live="polite">
             {hasRows
@@ -111,8 +124,29 @@ export function FacilityOverview({
         </div>
       )}
 
+      {withoutLocation > 0 && !firstLoad && (
+        <p className="text-sm text-slate-600">{describeWithoutLocation(withoutLocation)}</p>
+      )}
+
       {firstLoad ? (
         <DataLoadPanel load={firstLoad} />
+      ) : isMap ? (
+        // The map's code loads only when it is shown: it is not part of the dashboard's first load.
+        <Suspense
+          fallback={
+            <div role="status" className="flex items-center justify-center gap-2 py-20 text-slate-600">
+              <LoaderCircle aria-hidden className="size-5 animate-spin text-blue-600" />
+              Loading map...
+            </div>
+          }
+        >
+          <FacilityMap
+            query={mapQuery}
+            near={result.data?.near ?? null}
+            onSelectState={(state) => onFiltersChange((f) => ({ ...f, states: [state] }))}
+            onShowList={() => onViewChange("list")}
+          />
+        </Suspense>
       ) : (
         <FacilityResults
           result={result}
@@ -129,7 +163,9 @@ export function FacilityOverview({
         />
       )}
 
-      {hasRows && <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />}
+      {hasRows && !isMap && (
+        <PaginationNav page={page} totalPages={totalPages} onPageChange={handlePageChange} />
+      )}
       <CompareBar />
     </section>
   );

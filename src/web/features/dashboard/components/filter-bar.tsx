@@ -6,16 +6,23 @@ import { entitiesQueryOptions, statesQueryOptions } from "../api/lookups-queries
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { ActiveFilters } from "./active-filters.tsx";
 import { LazyAlertSettings, LazyMultiSelect, LazyRatingFilter } from "./lazy-controls.tsx";
+import { PlaceControls } from "./place-controls.tsx";
 import { SearchBox } from "./search-box.tsx";
 
 const NO_OPTIONS: readonly string[] = [];
 
 export function FilterBar({
   filters,
+  place,
+  nearError,
   onFiltersChange,
   onReset,
 }: {
   filters: DashboardFilters;
+  /** The label of the place the list is filtered by; null for none (or one the server did not know). */
+  place: string | null;
+  /** The server's message for a place it does not know. */
+  nearError: string | null;
   onFiltersChange: (update: FiltersUpdate) => void;
   onReset: () => void;
 }) {
@@ -60,7 +67,8 @@ export function FilterBar({
           </Button>
         )}
       </div>
-      <ActiveFilters filters={filters} onFiltersChange={onFiltersChange} />
+      <PlaceControls filters={filters} nearError={nearError} onFiltersChange={onFiltersChange} />
+      <ActiveFilters filters={filters} place={place} onFiltersChange={onFiltersChange} />
     </section>
   );
 }

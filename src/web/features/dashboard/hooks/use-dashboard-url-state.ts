@@ -5,9 +5,11 @@ import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import {
   type DashboardFilters,
+  type DashboardView,
   DEFAULT_FILTERS,
   dashboardStateToParams,
   parseDashboardParams,
+  withoutNear,
 } from "../../../../core/url-state.ts";
 import { facilityKeys } from "../../../lib/facilities-queries.ts";
 
@@ -39,7 +41,25 @@ export function useDashboardUrlState() {
     [setSearchParams],
   );
 
-  const resetFilters = useCallback(() => updateFilters(() => DEFAULT_FILTERS), [updateFilters]);
+  // List or map shows the same view: the page stays.
+  const setView = useCallback(
+    (view: DashboardView) => {
+      setSearchParams(
+        (current) => {
+          const state = parseDashboardParams(current);
+          return dashboardStateToParams({ ...state, filters: { ...state.filters, view } });
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
 
-  return { filters: state.filters, page: state.page, updateFilters, setPage, resetFilters };
+  // Clear filters clears the filters; the order (unless by distance, which goes with the place) and the view stay.
+  const resetFilters = useCallback(
+    () => updateFilters((f) => ({ ...DEFAULT_FILTERS, sort: withoutNear(f).sort, view: f.view })),
+    [updateFilters],
+  );
+
+  return { filters: state.filters, page: state.page, updateFilters, setPage, setView, resetFilters };
 }
