@@ -281,7 +281,9 @@ export default function FacilityMap({ query, near, onSelectState, onShowList }: 
       : points.isError
         ? "The facilities could not be loaded."
         : "Loading the facilities.";
-  const notes = omissionNotes(points.data?.withoutPosition ?? 0, projected?.unplaced ?? 0);
+  // A distance view's facilities without a position are counted by its `near` (withoutLocation), which the view
+  // that has it already says beside the map and the list alike.
+  const notes = omissionNotes(near ? 0 : (points.data?.withoutPosition ?? 0), projected?.unplaced ?? 0);
   const focused = focusedState ? shapes.find((shape) => shape.code === focusedState) : undefined;
   const activeCcn =
     active && projected ? points.data?.ccn[projected.source[active.index] as number] : undefined;
