@@ -259,8 +259,7 @@ export default function FacilityMap({ query, near, onSelectState, onShowList }: 
   const shapes = statePaths();
   const averages = stateAverages.data;
   const range = useMemo(
-    () =>
-      averages ? averageRange(Object.values(averages).map((state) => state.overallRating.average)) : null,
+    () => (averages ? averageRange(Object.values(averages).map((state) => state.overallRating)) : null),
     [averages],
   );
   const stateWords = (code: string, name: string) => {

@@ -4,6 +4,7 @@ import {
   type AverageRange,
   NO_DATA_COLOR,
   POINT_OUTLINE,
+  RANGE_MIN_COUNT,
   RATING_COLORS,
   rampGradient,
   ratingLabel,
@@ -83,7 +84,10 @@ export function StatesLegend({ range }: { range: AverageRange | null }) {
         />
         No rated facilities
       </span>
-      <span className="text-slate-500">Points are hidden while the state averages are shown.</span>
+      <span className="text-slate-500">
+        States with fewer than {RANGE_MIN_COUNT} rated facilities take the colour of the nearer end. Points
+        are hidden while the state averages are shown.
+      </span>
     </div>
   );
 }

@@ -30,12 +30,32 @@ describe("rating colours", () => {
   });
 
   it("spreads the ramp over the states' range of averages", () => {
-    const range = averageRange([2.5, 3.5, null, 3]);
+    const state = (average: number | null, count = 100) => ({ average, count });
+    const range = averageRange([state(2.5), state(3.5), state(null, 0), state(3)]);
     expect(range).toEqual({ min: 2.5, max: 3.5 });
     expect(averageColor(2.5, range)).toBe(RATING_COLORS[1]);
     expect(averageColor(3.5, range)).toBe(RATING_COLORS[5]);
     expect(averageColor(null, range)).toBe(NO_DATA_COLOR);
     expect(averageRange([])).toEqual({ min: 1, max: 5 });
-    expect(averageRange([3, 3])).toEqual({ min: 1, max: 5 });
+    expect(averageRange([state(3), state(3)])).toEqual({ min: 1, max: 5 });
+  });
+
+  it("leaves states with few rated facilities out of the range, clamping their colour", () => {
+    const range = averageRange([
+      { average: 2.8, count: 300 },
+      { average: 3.6, count: 50 },
+      { average: 5, count: 3 },
+      { average: 2.1, count: 9 },
+    ]);
+    expect(range).toEqual({ min: 2.8, max: 3.6 });
+    expect(averageColor(5, range)).toBe(RATING_COLORS[5]);
+    expect(averageColor(2.1, range)).toBe(RATING_COLORS[1]);
+    // Fewer than two large states: every state counts.
+    expect(
+      averageRange([
+        { average: 2, count: 3 },
+        { average: 4, count: 30 },
+      ]),
+    ).toEqual({ min: 2, max: 4 });
   });
 });

@@ -57,8 +57,21 @@ export interface AverageRange {
   max: number;
 }
 
-export function averageRange(averages: readonly (number | null)[]): AverageRange {
-  const values = averages.filter((value): value is number => value != null && Number.isFinite(value));
+/** States with fewer rated facilities than this do not stretch the ramp (their colour is clamped to its ends). */
+export const RANGE_MIN_COUNT = 10;
+
+/**
+ * The range the ramp spans: the lowest to the highest average of the states with at least RANGE_MIN_COUNT rated
+ * facilities (of all states when fewer than two have that many), so that a territory with three facilities does
+ * not wash out the differences between the states.
+ */
+export function averageRange(states: readonly { average: number | null; count: number }[]): AverageRange {
+  const rated = states.filter(
+    (state): state is { average: number; count: number } =>
+      state.average != null && Number.isFinite(state.average),
+  );
+  const large = rated.filter((state) => state.count >= RANGE_MIN_COUNT);
+  const values = (large.length >= 2 ? large : rated).map((state) => state.average);
   if (values.length === 0) return { min: 1, max: 5 };
   const min = Math.min(...values);
   const max = Math.max(...values);
