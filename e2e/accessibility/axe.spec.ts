@@ -1,23 +1,7 @@
 // axe-core on every route (WCAG 2.0, 2.1 and 2.2 A and AA rules): no serious or critical violation.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { FacilityDetail, FacilityListResponse } from "../../src/core/api-types.ts";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, summary: node.failureSummary })),
-  }));
-  expect(report, JSON.stringify(report, null, 2)).toEqual([]);
-}
+import { expectNoSeriousViolations } from "../axe.ts";
 
 async function firstCcns(page: Page, count: number): Promise<string[]> {
   const response = await page.request.get(`/api/facilities?pageSize=${count}`);

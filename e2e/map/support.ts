@@ -1,8 +1,9 @@
 // Shared helpers of the map's browser tests: facts read from the API (never hard-coded demo values), axe, and where
 // the canvas has drawn something (the points are pixels, not elements).
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { FacilityPoints } from "../../src/core/api-types.ts";
+
+export { expectNoSeriousViolations } from "../axe.ts";
 
 export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   // One retry: a kept-alive connection can be closed by the server just as it is reused (ECONNRESET).
@@ -13,22 +14,6 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 
 export function getPoints(request: APIRequestContext, query = ""): Promise<FacilityPoints> {
   return getJson<FacilityPoints>(request, `/api/facilities/points${query ? `?${query}` : ""}`);
-}
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-export async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === "serious" || violation.impact === "critical",
-  );
-  const report = serious.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, summary: node.failureSummary })),
-  }));
-  expect(report, JSON.stringify(report, null, 2)).toEqual([]);
 }
 
 /** The canvas of points, once it has drawn `count` of them (its data-points attribute). */
