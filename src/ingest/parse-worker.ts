@@ -2,17 +2,19 @@
 import { parentPort } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
 import type { ParseOptions } from "./parse-release.ts";
-import { type ReadHint, readRelease } from "./read-release.ts";
+import { type AnyRelease, isInspectionRelease, type ReadHint, readInput } from "./read-release.ts";
+import type { ArchiveTable } from "./source.ts";
 
 export interface ParseRequest {
   id: number;
   path: string;
+  table?: ArchiveTable;
   hint?: ReadHint;
   options?: ParseOptions;
 }
 
 export type ParseReply =
-  | { id: number; release: Awaited<ReturnType<typeof readRelease>> }
+  | { id: number; release: AnyRelease }
   | {
       id: number;
       error: { file?: string; problem: string; line?: number; column?: string; isIngestError: boolean };
@@ -20,10 +22,12 @@ export type ParseReply =
 
 parentPort?.on("message", async (request: ParseRequest) => {
   try {
-    parentPort?.postMessage({
-      id: request.id,
-      release: await readRelease(request.path, request.hint, request.options),
-    } satisfies ParseReply);
+    const release = await readInput(request.path, request.table, request.hint, request.options);
+    // The columns of an inspection file are moved, not copied, to the loading thread.
+    const transfer = isInspectionRelease(release)
+      ? [release.groups.start.buffer, ...Object.values(release.columns).map((column) => column.codes.buffer)]
+      : [];
+    parentPort?.postMessage({ id: request.id, release } satisfies ParseReply, transfer as ArrayBuffer[]);
   } catch (error) {
     const reply: ParseReply =
       error instanceof IngestError
