@@ -13,7 +13,12 @@ const GROUP_CHUNK = 20_000;
 const ROW_CHUNK = 10_000;
 
 /** The staging tables of a file being loaded, dropped when it is done (or by the next load, if it was not). */
-const INCOMING_TABLES = ["inspection_group_incoming", "citation_incoming", "penalty_incoming"] as const;
+const INCOMING_TABLES = [
+  "inspection_group_incoming",
+  "citation_incoming",
+  "citation_description_incoming",
+  "penalty_incoming",
+] as const;
 
 export async function dropIncomingTables(db: Queryable): Promise<void> {
   await db.exec(INCOMING_TABLES.map((table) => `DROP TABLE IF EXISTS ${table};`).join(" "));
@@ -27,7 +32,8 @@ const ROW_COLUMNS: Record<InspectionKind, [column: string, field: string, sqlTyp
     ["rank", "rank", "smallint"],
     ["scope_severity", "scopeSeverity", "text"],
     ["category", "category", "text"],
-    ["description", "description", "text"],
+    // The code of the description in the file's dictionary (citation_description_incoming gives its text).
+    ["description_code", "description", "integer"],
     ["correction_status", "correctionStatus", "text"],
     ["correction_date", "correctionDate", "date"],
     ["inspection_cycle", "inspectionCycle", "smallint"],
@@ -54,12 +60,16 @@ export async function changedGroups(db: Queryable, release: InspectionRelease): 
   const changed: number[] = [];
   for (let start = 0; start < groups.ccn.length; start += GROUP_CHUNK) {
     const end = Math.min(groups.ccn.length, start + GROUP_CHUNK);
+    // One index probe per group (LIMIT 1 keeps the planner from hashing all stored groups for each chunk).
     const [row] = await db.query<{ found: string | null }>(
       `SELECT string_agg((i.n - 1)::text, ',') AS found
        FROM unnest($1::text[], $2::date[], $3::text[], $4::text[]) WITH ORDINALITY AS i(ccn, group_date, survey_type, digest, n)
-       LEFT JOIN inspection_group g ON g.kind = $5 AND g.ccn = i.ccn AND g.group_date = i.group_date
-         AND g.survey_type = i.survey_type
-       WHERE g.ccn IS NULL OR (g.digest <> i.digest AND g.release_date <= $6::date)`,
+       LEFT JOIN LATERAL (
+         SELECT g.digest, g.release_date FROM inspection_group g
+         WHERE g.kind = $5 AND g.ccn = i.ccn AND g.group_date = i.group_date AND g.survey_type = i.survey_type
+         LIMIT 1
+       ) g ON true
+       WHERE g.digest IS NULL OR (g.digest <> i.digest AND g.release_date <= $6::date)`,
       [
         arrayLiteral(groups.ccn.slice(start, end)),
         arrayLiteral(groups.date.slice(start, end)),
@@ -74,9 +84,16 @@ export async function changedGroups(db: Queryable, release: InspectionRelease): 
   return changed;
 }
 
-function valuesOf(column: CodedColumn | undefined, rows: readonly number[]): InspectionValue[] {
+function valuesOf(
+  column: CodedColumn | undefined,
+  rows: readonly number[],
+  asCode = false,
+): InspectionValue[] {
   if (!column) return rows.map(() => null);
-  return rows.map((row) => column.values[column.codes[row] as number] ?? null);
+  return rows.map((row) => {
+    const code = column.codes[row] as number;
+    return column.values[code] === null ? null : asCode ? code : (column.values[code] ?? null);
+  });
 }
 
 /**
@@ -97,6 +114,15 @@ async function stageRows(
     CREATE TABLE inspection_group_incoming (ccn text, group_date date, survey_type text, digest text, row_count integer);
     CREATE TABLE ${table}_incoming (ccn text, group_date date, survey_type text,
       ${columns.map(([column, , sqlType]) => `${column} ${sqlType}`).join(", ")});`);
+  if (kind === "citations") {
+    // The file's descriptions, a few thousand texts, by code: the rows carry the code.
+    const descriptions = release.columns.description?.values ?? [];
+    await db.query(
+      `CREATE TABLE citation_description_incoming AS
+       SELECT (n - 1)::integer AS code, description FROM unnest($1::text[]) WITH ORDINALITY AS d(description, n)`,
+      [arrayLiteral(descriptions)],
+    );
+  }
   for (let start = 0; start < changed.length; start += GROUP_CHUNK) {
     const chunk = changed.slice(start, start + GROUP_CHUNK);
     await db.query(
@@ -127,7 +153,9 @@ async function stageRows(
         arrayLiteral(rowGroups.map((group) => groups.ccn[group] as string)),
         arrayLiteral(rowGroups.map((group) => groups.date[group] as string)),
         arrayLiteral(rowGroups.map((group) => groups.surveyType[group] as string)),
-        ...columns.map(([, field]) => arrayLiteral(valuesOf(release.columns[field], rows))),
+        ...columns.map(([column, field]) =>
+          arrayLiteral(valuesOf(release.columns[field], rows, column === "description_code")),
+        ),
       ],
     );
     written += rows.length;
@@ -143,12 +171,38 @@ async function stageRows(
     if (rows.length >= ROW_CHUNK) await flush();
   }
   await flush();
-  // The replacement joins on the group's key.
-  await db.exec(
-    `CREATE INDEX ON ${table}_incoming (ccn, group_date); ANALYZE inspection_group_incoming; ANALYZE ${table}_incoming`,
-  );
+  await db.exec("ANALYZE inspection_group_incoming");
   await afterEach();
   return written;
+}
+
+/** Each tag the file cites, with the first category and description its rows give it. */
+function tagsOf(
+  release: InspectionRelease,
+): { prefix: string; tag: string; category: InspectionValue; description: InspectionValue }[] {
+  const { prefix, tag, category, description } = release.columns;
+  if (!prefix || !tag || !category || !description) return [];
+  const byTag = new Map<
+    string,
+    { prefix: string; tag: string; category: InspectionValue; description: InspectionValue }
+  >();
+  const cellOf = (column: CodedColumn, row: number) => column.values[column.codes[row] as number] ?? null;
+  for (let row = 0; row < release.rowCount; row += 1) {
+    const key = `${cellOf(prefix, row) ?? ""}|${cellOf(tag, row)}`;
+    let entry = byTag.get(key);
+    if (!entry) {
+      entry = {
+        prefix: String(cellOf(prefix, row) ?? ""),
+        tag: String(cellOf(tag, row)),
+        category: null,
+        description: null,
+      };
+      byTag.set(key, entry);
+    }
+    entry.category ??= cellOf(category, row);
+    entry.description ??= cellOf(description, row);
+  }
+  return [...byTag.values()];
 }
 
 export interface InspectionRecord {
@@ -179,10 +233,10 @@ async function applyStaged(
         DELETE FROM citation c USING inspection_group_incoming g
           WHERE c.ccn = g.ccn AND c.survey_date = g.group_date AND c.survey_type = g.survey_type;
         INSERT INTO citation_description (description)
-          SELECT DISTINCT i.description FROM citation_incoming i
+          SELECT i.description FROM citation_description_incoming i
           WHERE i.description IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM citation_description d WHERE md5(d.description) = md5(i.description))
-          ORDER BY 1;`);
+          ORDER BY i.code;`);
       await tx.query(
         `INSERT INTO citation (ccn, survey_date, survey_type, prefix, tag, rank, scope_severity, category,
            description_id, correction_status, correction_date, inspection_cycle, is_standard, is_complaint,
@@ -191,22 +245,32 @@ async function applyStaged(
            i.category, d.id, i.correction_status, i.correction_date, i.inspection_cycle, i.is_standard,
            i.is_complaint, i.is_infection_control, i.is_under_idr, i.is_under_iidr, $1::date
          FROM citation_incoming i
-         LEFT JOIN citation_description d ON md5(d.description) = md5(i.description)`,
+         LEFT JOIN (
+           SELECT di.code, d.id FROM citation_description_incoming di
+           JOIN citation_description d ON md5(d.description) = md5(di.description)
+         ) d ON d.code = i.description_code`,
         [release.processingDate],
       );
       // A tag's category and description: the newest release's (a file without categories keeps the older one).
+      const tags = tagsOf(release);
       await tx.query(
         `INSERT INTO citation_tag AS t (prefix, tag, category, description_id, release_date)
-         SELECT DISTINCT ON (c.prefix, c.tag) c.prefix, c.tag, c.category, c.description_id, c.release_date
-         FROM citation c JOIN inspection_group_incoming g
-           ON c.ccn = g.ccn AND c.survey_date = g.group_date AND c.survey_type = g.survey_type
-         ORDER BY c.prefix, c.tag, (c.category IS NULL), c.description_id DESC NULLS LAST
+         SELECT i.prefix, i.tag, i.category, d.id, $5::date
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS i(prefix, tag, category, description)
+         LEFT JOIN citation_description d ON md5(d.description) = md5(i.description)
          ON CONFLICT (prefix, tag) DO UPDATE SET
            category = coalesce(CASE WHEN EXCLUDED.release_date >= t.release_date THEN EXCLUDED.category END,
              t.category, EXCLUDED.category),
            description_id = CASE WHEN EXCLUDED.release_date >= t.release_date OR t.description_id IS NULL
              THEN coalesce(EXCLUDED.description_id, t.description_id) ELSE t.description_id END,
            release_date = greatest(EXCLUDED.release_date, t.release_date)`,
+        [
+          arrayLiteral(tags.map((tag) => tag.prefix)),
+          arrayLiteral(tags.map((tag) => tag.tag)),
+          arrayLiteral(tags.map((tag) => tag.category)),
+          arrayLiteral(tags.map((tag) => tag.description)),
+          release.processingDate,
+        ],
       );
     } else {
       await tx.exec(

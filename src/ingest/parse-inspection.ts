@@ -180,33 +180,44 @@ const PIECE_BYTES = 1 << 20;
  * quoted text is written twice.
  */
 class RecordPieces {
-  private carry: Buffer = Buffer.alloc(0);
-  private isInQuotes = false;
-  /** The position in `carry` scanning resumes from. */
-  private scanned = 0;
+  /** Chunks not yet cut into a piece, and their length. */
+  private chunks: Buffer[] = [];
+  private length = 0;
 
   /** The complete records now available (possibly none). */
   push(chunk: Buffer): Buffer | null {
-    this.carry = this.carry.length === 0 ? chunk : Buffer.concat([this.carry, chunk]);
-    if (this.carry.length < PIECE_BYTES) return null;
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+    if (this.length < PIECE_BYTES) return null;
+    const bytes = Buffer.concat(this.chunks, this.length);
+    // The last line break outside quotes: the one before which the bytes hold an even number of quotes.
+    let quotes = 0;
     let cut = -1;
-    const bytes = this.carry;
-    for (let index = this.scanned; index < bytes.length; index += 1) {
-      const byte = bytes[index];
-      if (byte === 0x22) this.isInQuotes = !this.isInQuotes;
-      else if (byte === 0x0a && !this.isInQuotes) cut = index;
+    let from = 0;
+    for (;;) {
+      const quote = bytes.indexOf(0x22, from);
+      const end = quote < 0 ? bytes.length : quote;
+      if (quotes % 2 === 0 && end > from) {
+        const lineBreak = bytes.lastIndexOf(0x0a, end - 1);
+        if (lineBreak >= from) cut = lineBreak;
+      }
+      if (quote < 0) break;
+      quotes += 1;
+      from = quote + 1;
     }
-    this.scanned = bytes.length;
-    if (cut < 0) return null;
-    const piece = bytes.subarray(0, cut + 1);
-    this.carry = bytes.subarray(cut + 1);
-    this.scanned = this.carry.length;
-    return piece;
+    if (cut < 0) {
+      this.chunks = [bytes];
+      return null;
+    }
+    const rest = bytes.subarray(cut + 1);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.length = rest.length;
+    return bytes.subarray(0, cut + 1);
   }
 
   /** What is left at the end of the stream. */
   rest(): Buffer | null {
-    return this.carry.length > 0 ? this.carry : null;
+    return this.length > 0 ? Buffer.concat(this.chunks, this.length) : null;
   }
 }
 
@@ -220,6 +231,8 @@ interface ColumnBuilder {
   field: string;
   column: number;
   type: InspectionFieldType;
+  /** A blank value rejects the file (see REQUIRED_VALUES). */
+  isRequired: boolean;
   /** Codes of the raw cells seen before (their parse is the same every time). */
   byRaw: Map<string, number>;
   byValue: Map<InspectionValue, number>;
@@ -318,6 +331,7 @@ async function parseStream(
       field,
       column: detected.columns[field] ?? -1,
       type: (fields[field] as { type: InspectionFieldType }).type,
+      isRequired: REQUIRED_VALUES[kind].includes(field),
       byRaw: new Map(),
       byValue: new Map(),
       values: [],
@@ -338,25 +352,24 @@ async function parseStream(
         `expected ${cells.length} fields but found ${record.length}${record.length < cells.length ? " (truncated row)" : ""}`,
       );
     }
-    const value = (builder: ColumnBuilder): number => {
-      if (builder.column < 0) return codeOf(builder, null);
-      const raw = record[builder.column] ?? "";
-      let code = builder.byRaw.get(raw);
-      if (code === undefined) {
-        let parsed: InspectionValue;
-        try {
-          parsed = PARSERS[builder.type](raw);
-        } catch (error) {
-          return fail((error as Error).message, cells[builder.column]);
-        }
-        code = codeOf(builder, parsed);
-        builder.byRaw.set(raw, code);
-      }
-      return code;
-    };
     for (const builder of builders) {
-      const code = value(builder);
-      if (builder.values[code] === null && REQUIRED_VALUES[kind].includes(builder.field)) {
+      let code: number;
+      if (builder.column < 0) code = codeOf(builder, null);
+      else {
+        const raw = record[builder.column] ?? "";
+        const known = builder.byRaw.get(raw);
+        if (known === undefined) {
+          let parsed: InspectionValue = null;
+          try {
+            parsed = PARSERS[builder.type](raw);
+          } catch (error) {
+            fail((error as Error).message, cells[builder.column]);
+          }
+          code = codeOf(builder, parsed);
+          builder.byRaw.set(raw, code);
+        } else code = known;
+      }
+      if (builder.isRequired && builder.values[code] === null) {
         fail(`${cells[builder.column] ?? builder.field} is blank`, cells[builder.column]);
       }
       builder.codes.push(code);
@@ -424,8 +437,14 @@ async function parseStream(
     }
     pieceText = currentEncoding === "utf8" || ascii ? utf8.decode(piece) : iconv.decode(piece, "win1252");
     recordStart = 0;
+    // The file's line break, from its first line (papaparse would guess it again for every piece).
+    if (isFirst) {
+      const lineBreak = pieceText.indexOf("\n");
+      newline = lineBreak > 0 && pieceText[lineBreak - 1] === "\r" ? "\r\n" : "\n";
+    }
     Papa.parse<string[]>(pieceText, {
       delimiter: ",",
+      newline,
       skipEmptyLines: true,
       step: (result) => {
         const csvError = result.errors[0];
@@ -445,6 +464,7 @@ async function parseStream(
 
   const pieces = new RecordPieces();
   let isFirst = true;
+  let newline: "\n" | "\r\n" = "\n";
   try {
     for await (const chunk of stream) {
       hash.update(chunk);
@@ -528,35 +548,41 @@ function digestGroups(
   const digest: string[] = [];
   const rankValues: InspectionValue[] = [];
   const rankCodes = new Int32Array(order.length);
-  const textOf = (row: number, fieldCount: number): string => {
+  // Each value's text in the canonical text of a row, once per distinct value.
+  const texts = rowColumns.map((column) =>
+    column.values.map((value) => `${value === null ? "\u0000" : String(value)}\u001f`),
+  );
+  const textOf = (row: number): string => {
     let text = "";
-    for (let field = 0; field < fieldCount; field += 1) {
-      const column = rowColumns[field] as { values: InspectionValue[]; codes: Int32Array };
-      const value = column.values[column.codes[row] as number];
-      text += `${value === null ? "\u0000" : String(value)}\u001f`;
+    for (let field = 0; field < rowColumns.length; field += 1) {
+      text += (texts[field] as string[])[(rowColumns[field] as { codes: Int32Array }).codes[row] as number];
     }
     return text;
+  };
+  /** The identity of a row: its canonical text up to the end of its identity fields. */
+  const identityOf = (text: string): string => {
+    let end = 0;
+    for (let field = 0; field < identityFields; field += 1) end = text.indexOf("\u001f", end) + 1;
+    return text.slice(0, end);
   };
   for (let group = 0; group < groups.ccn.length; group += 1) {
     const from = start[group] as number;
     const to = start[group + 1] as number;
-    const rows = Array.from(order.subarray(from, to), (row) => ({
-      row,
-      text: textOf(row, rowColumns.length),
-    }));
-    rows.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
-    const hash = createHash("sha1");
+    const rows = Array.from(order.subarray(from, to), (row) => ({ row, text: textOf(row) }));
+    if (rows.length > 1) rows.sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     let previousIdentity = "";
     let rank = 0;
+    let all = "";
     rows.forEach(({ row, text }, index) => {
       order[from + index] = row;
-      hash.update(text).update("\u001e");
-      const identity = textOf(row, identityFields);
+      all += `${text}\u001e`;
+      const identity = identityOf(text);
       rank = identity === previousIdentity ? rank + 1 : 1;
       previousIdentity = identity;
       while (rankValues.length <= rank) rankValues.push(rankValues.length);
       rankCodes[from + index] = rank;
     });
+    const hash = createHash("sha1").update(all);
     digest.push(hash.digest("base64url"));
   }
   return { digest, rank: { values: rankValues, codes: rankCodes } };

@@ -20,7 +20,13 @@ export type ParseReply =
       error: { file?: string; problem: string; line?: number; column?: string; isIngestError: boolean };
     };
 
-parentPort?.on("message", async (request: ParseRequest) => {
+/** Requests are read one after another, in order: a file's read awaits its stream, and two would interleave. */
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on("message", (request: ParseRequest) => {
+  queue = queue.then(() => read(request));
+});
+
+async function read(request: ParseRequest): Promise<void> {
   try {
     const release = await readInput(request.path, request.table, request.hint, request.options);
     // The columns of an inspection file are moved, not copied, to the loading thread.
@@ -44,4 +50,4 @@ parentPort?.on("message", async (request: ParseRequest) => {
         : { id: request.id, error: { problem: (error as Error).message, isIngestError: false } };
     parentPort?.postMessage(reply);
   }
-});
+}
