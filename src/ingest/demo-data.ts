@@ -84,14 +84,14 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
       (inspectionMonths === "yearly" && (releases.length - 1 - i) % 12 === 0);
     if (inspections && isInspectionMonth) {
       for (const table of ["citations", "penalties"] as const) {
-        const text =
+        const pieces =
           table === "citations"
             ? inspections.citationsCsv(world, t, processingDate)
             : inspections.penaltiesCsv(world, t, processingDate);
         const name = table === "citations" ? "NH_HealthCitations" : "NH_Penalties";
         const inspectionPath = path.join(dir, `${name}_${monthName}${year}.csv`);
         await pendingWrite;
-        pendingWrite = (await startWrite(inspectionPath, Buffer.from(text, "utf8"))).done;
+        pendingWrite = (await startWrite(inspectionPath, pieces)).done;
         files.push({ path: inspectionPath, processingDate, table });
       }
     }
@@ -101,17 +101,23 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
 }
 
 /**
- * Opens the file and starts writing `data` as one request, so the write runs in the thread pool while the next month
+ * Opens the file and starts writing `pieces` (one buffer, or several in order), each as one request, so the write runs
+ * in the thread pool while the next month
  * is generated (fs.writeFile would write in chunks, each waiting for the busy main thread). Resolves once the write
  * has started, with the promise of its end.
  */
-async function startWrite(filePath: string, data: Uint8Array): Promise<{ done: Promise<void> }> {
+async function startWrite(
+  filePath: string,
+  pieces: Uint8Array | readonly Uint8Array[],
+): Promise<{ done: Promise<void> }> {
   const handle = await open(filePath, "w");
   const write = async () => {
     try {
-      for (let offset = 0; offset < data.length; ) {
-        const { bytesWritten } = await handle.write(data, offset, data.length - offset);
-        offset += bytesWritten;
+      for (const data of Array.isArray(pieces) ? pieces : [pieces]) {
+        for (let offset = 0; offset < data.length; ) {
+          const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+          offset += bytesWritten;
+        }
       }
     } finally {
       await handle.close();

@@ -118,6 +118,27 @@ const dayOfIso = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DA
 /** CMS lists three years of citations and penalties. */
 const YEARS_LISTED = 3;
 
+/**
+ * The lines of a file, gathered into pieces of about a megabyte each: a month's citations are 60 MB, which as one
+ * string (and its lines before the join) took a few hundred megabytes of the generator's heap.
+ */
+class Pieces {
+  readonly buffers: Buffer[] = [];
+  private lines: string[] = [];
+  private length = 0;
+  push(line: string): void {
+    this.lines.push(line);
+    this.length += line.length + 1;
+    if (this.length >= 1 << 20) this.flush();
+  }
+  flush(): Buffer[] {
+    if (this.lines.length > 0) this.buffers.push(Buffer.from(`${this.lines.join("\n")}\n`, "utf8"));
+    this.lines = [];
+    this.length = 0;
+    return this.buffers;
+  }
+}
+
 function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
@@ -275,13 +296,14 @@ export class DemoInspections {
    * The health citations file of the release of processing date `date` at calendar month t: every citation of
    * the three years before, as CMS showed it then, in the layout of that date.
    */
-  citationsCsv(world: DemoWorld, t: number, date: string): string {
+  citationsCsv(world: DemoWorld, t: number, date: string): Buffer[] {
     const columns = HEALTH_CITATIONS[citationsEra(date)];
     const hasInfection = columns.includes("Infection Control Inspection Deficiency");
     const hasDispute = columns.includes("Citation under IDR");
     const today = dayOfIso(date);
     const from = dayOfIso(`${Number(date.slice(0, 4)) - YEARS_LISTED}${date.slice(4)}`);
-    const lines: string[] = [columns.map(csvField).join(",")];
+    const lines = new Pieces();
+    lines.push(columns.map(csvField).join(","));
     for (const f of world.facilities) {
       if (t < f.openMonth || t >= f.closeMonth) continue;
       const record = this.records.get(f);
@@ -329,15 +351,16 @@ export class DemoInspections {
         }
       }
     }
-    return `${lines.join("\n")}\n`;
+    return lines.flush();
   }
 
   /** The penalties file of the release of processing date `date`: the three years before, in its layout. */
-  penaltiesCsv(world: DemoWorld, t: number, date: string): string {
+  penaltiesCsv(world: DemoWorld, t: number, date: string): Buffer[] {
     const columns = PENALTIES[penaltiesEra(date)];
     const today = dayOfIso(date);
     const from = dayOfIso(`${Number(date.slice(0, 4)) - YEARS_LISTED}${date.slice(4)}`);
-    const lines: string[] = [columns.map(csvField).join(",")];
+    const lines = new Pieces();
+    lines.push(columns.map(csvField).join(","));
     for (const f of world.facilities) {
       if (t < f.openMonth || t >= f.closeMonth) continue;
       const record = this.records.get(f);
@@ -365,6 +388,6 @@ export class DemoInspections {
         );
       }
     }
-    return `${lines.join("\n")}\n`;
+    return lines.flush();
   }
 }
