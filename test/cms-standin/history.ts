@@ -41,7 +41,7 @@ export interface History {
   months: string[];
 }
 
-const STAMP_VERSION = 2;
+const STAMP_VERSION = 3;
 const FIRST_MONTH = "2019-01";
 /** Rows of each small monthly zip inside an annual bundle. */
 const BUNDLE_ROWS = 40;

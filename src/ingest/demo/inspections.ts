@@ -68,6 +68,8 @@ const HARM_TAG_WEIGHTS = TAGS.map((tag) => tag.weight * (tag.isHarmProne ? 4 : 1
 /** CMS's points of each scope and severity code (A to L) in the health inspection score. */
 const POINTS = [0, 0, 0, 4, 8, 16, 20, 35, 45, 50, 100, 150];
 const CODES = "ABCDEFGHIJKL";
+/** How common each code is among health citations, roughly: mostly D and E, a few percent actual harm or worse. */
+const CODE_SHARES = [0, 4, 4, 45, 25, 12, 5, 1.5, 0.5, 3, 1.5, 0.5];
 
 const PLAN_OF_CORRECTION = "Deficient, Provider has plan of correction";
 const DATE_OF_CORRECTION = "Deficient, Provider has date of correction";
@@ -215,15 +217,18 @@ export class DemoInspections {
     record.penalties.sort((a, b) => a.day - b.day);
   }
 
-  /** Codes for `count` citations whose points add up to about `score`: a higher score, more severe codes. */
+  /**
+   * Codes for `count` citations whose points add up to about `score`: a higher score, more severe codes. Each code
+   * is drawn by how common it is nationally (CODE_SHARES) and how near its points are to the points still needed.
+   */
   private codesFor(count: number, score: number): number[] {
     const codes: number[] = [];
     let remaining = score;
     for (let index = 0; index < count; index += 1) {
       const average = remaining / (count - index);
-      const spread = average * 0.6 + 3;
-      const weights = POINTS.map((points, code) =>
-        code === 0 ? 0 : Math.exp(-Math.abs(points - average) / spread),
+      const spread = average * 0.5 + 3;
+      const weights = POINTS.map(
+        (points, code) => (CODE_SHARES[code] ?? 0) * Math.exp(-Math.abs(points - average) / spread),
       );
       const code = this.rng.weighted(weights);
       codes.push(code);
@@ -254,7 +259,8 @@ export class DemoInspections {
   private recordPenalties(record: FacilityRecord, survey: Survey): void {
     const rng = this.rng;
     const worst = Math.max(...survey.citations.map((citation) => citation.finalCode));
-    const chance = worst >= 9 ? 0.9 : worst >= 6 ? 0.55 : survey.citations.length >= 8 ? 0.06 : 0.01;
+    const chance =
+      worst >= 9 ? 0.9 : worst >= 6 ? 0.6 : worst >= 5 ? 0.15 : survey.citations.length >= 6 ? 0.08 : 0.02;
     if (!rng.chance(chance)) return;
     const [mu, sigma] = worst >= 9 ? [10.6, 0.8] : worst >= 6 ? [9.2, 0.9] : [7.9, 0.6];
     const fines = rng.chance(0.12) ? 2 : 1;
