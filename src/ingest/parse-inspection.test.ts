@@ -1,6 +1,6 @@
 // Parsing of CMS health citations and penalties files in every header layout, the two real penalties files, and
 // the rejection of bad files with their line and column.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import Papa from "papaparse";
@@ -278,6 +278,26 @@ describe("health citations", () => {
     const release = await read(path, "citations");
     expect(release.columns.description?.values).toContain(
       `Ensure each resident’s care ${"y".repeat(150)}`.slice(0, 200),
+    );
+  });
+});
+
+describe("a file that is UTF-8 at first and not later", () => {
+  it("is read as cp1252 from its first byte, as a file read whole would be", async () => {
+    const rows = Array.from({ length: 6000 }, (_, index) => ({
+      ...CITATION,
+      "Deficiency Description": index < 10 ? "Café menu" : index === 5999 ? "x\u0092y" : "plain",
+    }));
+    // UTF-8 bytes for the first rows' "é", a lone cp1252 byte (0x92) after the first megabyte.
+    const text = csvOf(HEALTH_CITATIONS["2023-07"], rows);
+    const bytes = Buffer.from(text, "utf8");
+    const lone = bytes.lastIndexOf(Buffer.from("x\u0092y", "utf8"));
+    const mixed = Buffer.concat([bytes.subarray(0, lone + 1), Buffer.from([0x92]), bytes.subarray(lone + 3)]);
+    const path = writeFixture(dir, "mixed.csv", "");
+    writeFileSync(path, mixed);
+    const release = await read(path, "citations");
+    expect(release.columns.description?.values).toEqual(
+      expect.arrayContaining([iconv.decode(Buffer.from("Café menu", "utf8"), "win1252"), "x’y"]),
     );
   });
 });

@@ -265,7 +265,7 @@ function codeOf(builder: ColumnBuilder, value: InspectionValue): number {
 }
 
 export interface InspectionParseOptions {
-  /** The table the file is expected to hold (a monthly archive's member); otherwise its header tells. */
+  /** The table the file holds (as its archive member's name, or its header, told). */
   kind: InspectionKind;
   fallback?: DateFallback;
 }
