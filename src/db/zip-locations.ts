@@ -18,7 +18,7 @@ interface ZipRecord {
 const CHUNK = 10_000;
 
 /**
- * Fills zip_location from the package when it holds a different number of ZIP codes (first start, or a new
+ * Fills zip_location (and the three-digit areas of zip3_location) from the package when it holds a different number of ZIP codes (first start, or a new
  * version of the package); a change marks the derived tables stale, so that the places and positions are computed
  * again. Returns how many ZIP codes were loaded (0 when nothing changed).
  */
@@ -40,6 +40,11 @@ export async function syncZipLocations(db: Queryable): Promise<number> {
       ],
     );
   }
-  await db.query("UPDATE app_state SET data_version = data_version + 1 WHERE data_version > 0");
+  await db.exec(`
+    DELETE FROM zip3_location;
+    INSERT INTO zip3_location (zip3, latitude, longitude)
+    SELECT left(zip, 3), round(avg(latitude)::numeric, 6)::float8, round(avg(longitude)::numeric, 6)::float8
+    FROM zip_location GROUP BY left(zip, 3);
+    UPDATE app_state SET data_version = data_version + 1 WHERE data_version > 0;`);
   return records.length;
 }

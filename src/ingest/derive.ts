@@ -7,6 +7,7 @@ import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { ABUSE_CATEGORY } from "./inspection-layout.ts";
+import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import {
   analyzeQuickly,
   createNext,
@@ -257,26 +258,19 @@ async function computeEntityMonths(
   }
 }
 
-/** A facility's ZIP code as five digits (a ZIP+4 cut, a ZIP whose leading zeros a spreadsheet dropped padded). */
-const ZIP5 = (zip: string) => `lpad(substring(${zip} from '^[0-9]{3,5}'), 5, '0')`;
-
 /** The mean of coordinates, to six decimals (about 10 cm). */
 const MEAN = (column: string) => `round(avg(${column})::numeric, 6)::float8`;
 
-/** CMS coordinates that place a facility (not missing, in range, not the 0,0 a blank cell sometimes becomes). */
-const HAS_COORDINATES =
-  "f.latitude BETWEEN -90 AND 90 AND f.longitude BETWEEN -180 AND 180 AND NOT (f.latitude = 0 AND f.longitude = 0)";
-
 /**
- * The places (docs/api.md, "Places, distance and the map") and the facilities' positions:
+ * The places (docs/api.md, "Places, distance and the map"), and the facilities' positions where they are missing or
+ * stale (a database loaded before positions existed, or a new list of ZIP codes; src/ingest/positions.ts):
  * - every census ZIP code, then the ZIP codes facilities use that the census list lacks (PO boxes, single
- *   addresses), placed at the mean of the CMS coordinates of the facilities that use them, else at the mean of the
- *   census ZIP codes with the same first three digits (the same postal sorting area);
- * - each facility's position: its CMS coordinates, else its ZIP code's (approximate);
+ *   addresses), placed at the mean of the CMS coordinates of the facilities that use them, else at their
+ *   three-digit area's location;
  * - each city with a current facility, at the mean of its facilities' positions.
  */
 async function computePlaces(db: Queryable, facilityTable: string): Promise<void> {
-  const zip = ZIP5("f.zip");
+  const zip = zip5("f.zip");
   await db.exec(`
     INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
     SELECT 'zip', zip, zip, NULL, latitude, longitude, 'census' FROM zip_location;
@@ -291,38 +285,26 @@ async function computePlaces(db: Queryable, facilityTable: string): Promise<void
     INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
     SELECT 'zip', m.zip, m.zip, m.state, a.latitude, a.longitude, 'zip3'
     FROM (SELECT ${zip} AS zip, min(f.state) AS state FROM ${facilityTable} f WHERE ${zip} IS NOT NULL GROUP BY 1) m
-    JOIN (
-      SELECT left(zip, 3) AS zip3, ${MEAN("latitude")} AS latitude, ${MEAN("longitude")} AS longitude
-      FROM zip_location GROUP BY 1
-    ) a ON a.zip3 = left(m.zip, 3)
+    JOIN zip3_location a ON a.zip3 = left(m.zip, 3)
     WHERE NOT EXISTS (SELECT 1 FROM place_next p WHERE p.kind = 'zip' AND p.key = m.zip);`);
-  // Written only where it changes: on the live table (a load that keeps the facilities), usually nowhere.
+  // Usually nothing to write: the load wrote the positions with the rows.
   await db.exec(`
     UPDATE ${facilityTable} t
-    SET position_latitude = n.latitude, position_longitude = n.longitude, position_approximate = n.approximate,
-      point = n.point
+    SET ${POSITION_COLUMNS.map((column) => `${column} = n.${column}`).join(", ")}
     FROM (
-      SELECT p.*, p.ccn || '|' || round(p.latitude::numeric, 4)::float8 || '|' || round(p.longitude::numeric, 4)::float8
-        || '|' || coalesce(nullif(p.overall_rating, 0)::text, '') || '|' || CASE WHEN p.approximate THEN 1 ELSE 0 END
-        AS point
-      FROM (
-        SELECT f.ccn, f.overall_rating,
-          CASE WHEN ${HAS_COORDINATES} THEN f.latitude ELSE z.latitude END AS latitude,
-          CASE WHEN ${HAS_COORDINATES} THEN f.longitude ELSE z.longitude END AS longitude,
-          CASE WHEN ${HAS_COORDINATES} THEN false WHEN z.latitude IS NOT NULL THEN true END AS approximate
-        FROM ${facilityTable} f
-        LEFT JOIN place_next z ON z.kind = 'zip' AND z.key = ${zip}
-      ) p
+      SELECT f.ccn, ${POSITION_VALUES.map((value, index) => `${value} AS ${POSITION_COLUMNS[index]}`).join(", ")}
+      FROM ${facilityTable} f ${POSITION_JOINS}
     ) n
-    WHERE t.ccn = n.ccn AND (t.position_latitude, t.position_longitude, t.position_approximate, t.point)
-      IS DISTINCT FROM (n.latitude, n.longitude, n.approximate, n.point)`);
+    WHERE t.ccn = n.ccn AND (${POSITION_COLUMNS.map((column) => `t.${column}`).join(", ")})
+      IS DISTINCT FROM (${POSITION_COLUMNS.map((column) => `n.${column}`).join(", ")})`);
   // A city's key is its name lower-cased with single spaces, and its state (normalizePlace in src/core/api-query.ts).
   await db.exec(`
     INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
     SELECT 'city', c.name || ', ' || c.state, initcap(min(c.city)) || ', ' || c.state, c.state,
       ${MEAN("c.position_latitude")}, ${MEAN("c.position_longitude")}, 'facilities'
     FROM (
-      SELECT regexp_replace(trim(f.city), '\\s+', ' ', 'g') AS city, lower(regexp_replace(trim(f.city), '\\s+', ' ', 'g')) AS name,
+      SELECT regexp_replace(trim(f.city), '\\s+', ' ', 'g') AS city,
+        lower(regexp_replace(trim(f.city), '\\s+', ' ', 'g')) AS name,
         f.state, f.position_latitude, f.position_longitude
       FROM ${facilityTable} f
       WHERE f.position_latitude IS NOT NULL AND f.state ~ '^[A-Z]{2}$' AND trim(f.city) <> ''

@@ -7,6 +7,7 @@ import type { Queryable } from "../db/client.ts";
 import { listItemJson } from "../db/list-item.ts";
 import type { FieldName } from "./layout.ts";
 import type { CellValue, ParsedRelease } from "./parse-release.ts";
+import { POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES } from "./positions.ts";
 import { createNext, indexNext } from "./stage.ts";
 
 const SNAPSHOT_COLUMNS: [column: string, field: FieldName][] = [
@@ -102,10 +103,11 @@ export async function stageFacilities(
   for (let start = 0; start < release.rowCount; start += FACILITY_CHUNK) {
     const end = Math.min(release.rowCount, start + FACILITY_CHUNK);
     await db.query(
-      `INSERT INTO ${table} (${names.join(", ")}, processing_date, item)
-       SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${listItemJson("f")}
+      `INSERT INTO ${table} (${names.join(", ")}, processing_date, item, ${POSITION_COLUMNS.join(", ")})
+       SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${listItemJson("f")}, ${POSITION_VALUES.join(", ")}
        FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})
-         AS f(${names.join(", ")})`,
+         AS f(${names.join(", ")})
+       ${POSITION_JOINS}`,
       [
         ...FACILITY_COLUMNS.map(([, field]) => arrayLiteral(column(release, field).slice(start, end))),
         release.processingDate,

@@ -70,9 +70,8 @@ function readHomes(
 }
 
 /**
- * Each home's expected position: its own coordinates, else its ZIP code's from the package, else (a ZIP the census
- * list lacks) the mean of the coordinates of the homes with that ZIP, else the mean of the package's ZIP codes
- * with the same first three digits.
+ * Each home's expected position: its own coordinates, else its ZIP code's from the package, else (a ZIP code the
+ * census list lacks) the mean of the package's ZIP codes with the same first three digits.
  */
 function positions(
   homes: Home[],
@@ -86,28 +85,15 @@ function positions(
       n: sum.n + 1,
     });
   }
-  const byZip = new Map<string, Home[]>();
-  for (const home of homes) byZip.set(home.zip, [...(byZip.get(home.zip) ?? []), home]);
-  const zipPlace = (zip: string) => {
-    const census = ZIPS[zip];
-    if (census) return census;
-    const located = (byZip.get(zip) ?? []).filter((home) => home.latitude !== null);
-    if (located.length > 0) {
-      return {
-        latitude: located.reduce((sum, home) => sum + (home.latitude ?? 0), 0) / located.length,
-        longitude: located.reduce((sum, home) => sum + (home.longitude ?? 0), 0) / located.length,
-      };
-    }
-    const area = zip3.get(zip.slice(0, 3));
-    return area && { latitude: area.latitude / area.n, longitude: area.longitude / area.n };
-  };
   const result = new Map<string, { latitude: number; longitude: number; approximate: boolean }>();
   for (const home of homes) {
     if (home.latitude !== null && home.longitude !== null) {
       result.set(home.ccn, { latitude: home.latitude, longitude: home.longitude, approximate: false });
       continue;
     }
-    const place = zipPlace(home.zip);
+    const area = zip3.get(home.zip.slice(0, 3));
+    const place =
+      ZIPS[home.zip] ?? (area && { latitude: area.latitude / area.n, longitude: area.longitude / area.n });
     if (place) result.set(home.ccn, { ...place, approximate: true });
   }
   return result;

@@ -10,6 +10,14 @@ CREATE TABLE zip_location (
   longitude double precision NOT NULL
 );
 
+-- The mean of the census ZIP codes of each three-digit area (a postal sorting area), filled with zip_location: where
+-- a ZIP code the census list lacks (a PO box, a single address) lies, approximately.
+CREATE TABLE zip3_location (
+  zip3 text PRIMARY KEY,
+  latitude double precision NOT NULL,
+  longitude double precision NOT NULL
+);
+
 CREATE TABLE place (
   kind text NOT NULL CHECK (kind IN ('zip', 'city')),
   -- A ZIP code, or "city, ST" with the city lower-cased (src/core/api-query.ts, normalizePlace).
@@ -19,7 +27,7 @@ CREATE TABLE place (
   latitude double precision NOT NULL,
   longitude double precision NOT NULL,
   -- census: the ZIP's tabulation area; facilities: the mean of the coordinates of the facilities that use it or
-  -- are in it; zip3: the mean of the census ZIPs that share its first three digits.
+  -- are in it; zip3: its three-digit area's (zip3_location).
   source text NOT NULL,
   PRIMARY KEY (kind, key)
 );
