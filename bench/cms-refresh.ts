@@ -64,17 +64,41 @@ export async function writeNewMonth(
   const fileName = `NH_ProviderInfo_${monthName(month)}.csv`;
   const csvPath = join(dir, fileName);
   writeFileSync(csvPath, csv);
+  // The health citations and penalties of the new month: the history's newest, dated the new month (the rows CMS
+  // lists again unchanged: a load parses and compares them all and writes none).
+  const inspections = history.current.inspections;
+  const inspection = (table: "citations" | "penalties") => {
+    const body = inspections?.[table].body;
+    if (!body || Buffer.isBuffer(body))
+      throw new Error("the history's current inspection files are not on disk");
+    const name = `${table === "citations" ? "NH_HealthCitations" : "NH_Penalties"}_${monthName(month)}.csv`;
+    const text = setProcessingDate(readFileSync(body.path, "utf8"), date);
+    writeFileSync(join(dir, name), text);
+    return { name, text };
+  };
+  const citations = inspection("citations");
+  const penalties = inspection("penalties");
   const archivePath = join(dir, `nursing-homes_${archiveDate}.zip`);
   await writeMonthlyArchive(archivePath, {
     layout: "L3",
     archiveDate,
     dataMonth: month,
     providerCsv: csv,
+    citationsCsv: citations.text,
+    penaltiesCsv: penalties.text,
     junk: true,
   });
   return {
     date,
-    current: { fileName, body: { path: csvPath }, modified: archiveDate },
+    current: {
+      fileName,
+      body: { path: csvPath },
+      modified: archiveDate,
+      inspections: {
+        citations: { fileName: citations.name, body: { path: join(dir, citations.name) } },
+        penalties: { fileName: penalties.name, body: { path: join(dir, penalties.name) } },
+      },
+    },
     archive: { date: archiveDate, body: { path: archivePath } },
   };
 }

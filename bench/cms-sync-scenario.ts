@@ -95,10 +95,20 @@ try {
   const statuses = await db.query<{ status: string; n: number }>(
     "SELECT status, count(*)::integer AS n FROM cms_file GROUP BY status ORDER BY status",
   );
-  const [counts] = await db.query<{ snapshots: number; months: number; facilities: number }>(
+  const [counts] = await db.query<{
+    snapshots: number;
+    months: number;
+    facilities: number;
+    citations: number;
+    penalties: number;
+    oldestSurvey: string | null;
+  }>(
     `SELECT (SELECT count(*)::integer FROM rating_snapshot) AS snapshots,
             (SELECT count(DISTINCT processing_date)::integer FROM rating_snapshot) AS months,
-            (SELECT count(*)::integer FROM facility) AS facilities`,
+            (SELECT count(*)::integer FROM facility) AS facilities,
+            (SELECT count(*)::integer FROM citation) AS citations,
+            (SELECT count(*)::integer FROM penalty) AS penalties,
+            (SELECT to_char(min(survey_date), 'YYYY-MM-DD') FROM citation) AS "oldestSurvey"`,
   );
   const second = await sync(join(cacheRoot, "second"));
   const byStatus = (status: string) =>
@@ -118,6 +128,9 @@ try {
     snapshots: counts?.snapshots ?? 0,
     months: counts?.months ?? 0,
     facilities: counts?.facilities ?? 0,
+    citations: counts?.citations ?? 0,
+    penalties: counts?.penalties ?? 0,
+    oldestSurvey: counts?.oldestSurvey ?? null,
     second: {
       seconds: second.seconds,
       downloadedFiles: second.cache.files,

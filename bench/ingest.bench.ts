@@ -1,6 +1,7 @@
 // `npm run bench:ingest`: seconds and peak memory to ingest the real Aug 2021 file, a generated national history of
 // 100 monthly snapshots (15,000 facilities), and the full CMS history synced from the stand-in CMS (about 90 monthly
-// archives of 15,000 facilities in the three archive layouts plus the current CSV, downloads included: what
+// archives of 15,000 facilities in the three archive layouts, each with its Provider Information, health citations
+// and penalties, plus the three current CSVs, downloads included: what
 // `npm run ingest -- --latest --backfill all` does; then a second sync that must download and load nothing), on
 // PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL. Each measurement runs in its own process,
 // so that its peak memory (worker threads included) is its own. Targets: one month <= 3 s; 100 months <= 60 s; the
@@ -112,6 +113,9 @@ interface SyncMeasure {
   snapshots: number;
   months: number;
   facilities: number;
+  citations: number;
+  penalties: number;
+  oldestSurvey: string | null;
   second: {
     seconds: number;
     downloadedFiles: number;
@@ -160,6 +164,9 @@ if (process.env.BENCH_SKIP_CMS === "1") {
         snapshots: m.snapshots,
         months: m.months,
         facilities: m.facilities,
+        citations: m.citations,
+        penalties: m.penalties,
+        oldestSurvey: m.oldestSurvey,
         secondSync: {
           seconds: Number(m.second.seconds.toFixed(3)),
           downloadedFiles: m.second.downloadedFiles,
@@ -173,7 +180,8 @@ if (process.env.BENCH_SKIP_CMS === "1") {
       const superseded = m.cmsFiles.superseded ?? 0;
       console.log(
         `${"CMS full history".padEnd(28)} ${engine.padEnd(9)} ${m.seconds.toFixed(2).padStart(7)} s  peak ${String(Math.round(m.peakRssMiB)).padStart(5)} MiB  ` +
-          `${m.loaded} files loaded, ${failures} failures, ${m.snapshots} snapshots (${m.months} months, ${m.facilities} facilities)  ` +
+          `${m.loaded} files loaded, ${failures} failures, ${m.snapshots} snapshots (${m.months} months, ${m.facilities} facilities), ` +
+          `${m.citations} citations (surveys from ${m.oldestSurvey}), ${m.penalties} penalties  ` +
           `(target <= ${CMS_TARGET_SECONDS} s, < ${MAX_RSS_MIB} MiB, 0 failures) ${meetsTargets ? "OK" : "MISSED"}`,
       );
       console.log(

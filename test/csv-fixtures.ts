@@ -35,7 +35,11 @@ function quote(value: string): string {
 
 /** A CSV in the given layout; columns a row does not name are blank. */
 export function csvText(layout: LayoutName, rows: FixtureRow[], lineEnd = "\n"): string {
-  const header = LAYOUTS[layout];
+  return csvOf(LAYOUTS[layout], rows, lineEnd);
+}
+
+/** A CSV with the given header; columns a row does not name are blank. */
+export function csvOf(header: readonly string[], rows: FixtureRow[], lineEnd = "\n"): string {
   const lines = [header.map(quote).join(",")];
   for (const row of rows) lines.push(header.map((column) => quote(String(row[column] ?? ""))).join(","));
   return lines.join(lineEnd) + lineEnd;

@@ -14,8 +14,9 @@ import { withLoadLock } from "./load-lock.ts";
 import { ingestDemo } from "./sources.ts";
 
 const USAGE = `Usage: npm run ingest -- [options] [files...]
-  files                 CSV, gzipped CSV or CMS monthly zip archives
-  --latest              download the current Provider Information CSV from CMS
+  files                 CSV or gzipped CSV (Provider Information, health citations or penalties), or CMS monthly
+                        zip archives (their three tables, each loaded on its own)
+  --latest              download the current Provider Information, health citations and penalties CSVs from CMS
   --backfill N|all      download the newest N monthly CMS archives (all: every one CMS lists, from 2019)
   --demo                generate and load the demo dataset
   --facilities N        demo: number of facilities (default 15000)

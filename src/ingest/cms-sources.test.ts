@@ -6,17 +6,45 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
-import { csvText, providerRow, tempDir } from "../../test/csv-fixtures.ts";
+import { csvOf, csvText, providerRow, tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Db } from "../db/client.ts";
 import { DataLoader, type LoaderEnv } from "../server/data-loader.ts";
 import { syncFromCms } from "./cms-sync.ts";
+import { HEALTH_CITATIONS, PENALTIES } from "./demo/cms-layouts.ts";
 
 const monthCsv = (date: string, overall: number) =>
   csvText("provider2025", [
     providerRow("015001", { "Processing Date": date, "Overall Rating": overall }),
     providerRow("015002", { "Processing Date": date, State: "AK" }),
   ]);
+
+const citationsCsv = (date: string) =>
+  csvOf(HEALTH_CITATIONS["2023-07"], [
+    {
+      "CMS Certification Number (CCN)": "015001",
+      "Survey Date": "2024-02-01",
+      "Deficiency Tag Number": "0689",
+      "Scope Severity Code": "D",
+      "Processing Date": date,
+    },
+  ]);
+const penaltiesCsv = (date: string) =>
+  csvOf(PENALTIES["2023-07"], [
+    {
+      "CMS Certification Number (CCN)": "015001",
+      "Penalty Date": "2024-02-01",
+      "Penalty Type": "Fine",
+      "Fine Amount": "$1,300",
+      "Processing Date": date,
+    },
+  ]);
+
+/** The current files besides Provider Information: their dataset ids and CSVs. */
+const CURRENT_INSPECTIONS: Record<string, [name: string, csv: string]> = {
+  "r5ix-sfxw": ["NH_HealthCitations_Jun2024.csv", citationsCsv("2024-06-01")],
+  "g6vv-u9sr": ["NH_Penalties_Jun2024.csv", penaltiesCsv("2024-06-01")],
+};
 
 function zipOf(members: Record<string, string>): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -38,7 +66,8 @@ async function startFakeCms(): Promise<FakeCms> {
   const latestCsv = Buffer.from(monthCsv("2024-06-01", 2));
   const archives: Record<string, Buffer> = {
     "nursing-homes_2024-04-20.zip": await zipOf({
-      "NH_HealthCitations_Apr2024.csv": "x,y\n1,2\n",
+      "NH_HealthCitations_Apr2024.csv": citationsCsv("2024-04-01"),
+      "NH_SurveyDates_Apr2024.csv": "x,y\n1,2\n",
       "NH_ProviderInfo_Apr2024.csv": monthCsv("2024-04-01", 4),
     }),
     "nursing-homes_2024-05-22.zip": await zipOf({ "NH_ProviderInfo_May2024.csv": monthCsv("2024-05-01", 5) }),
@@ -56,6 +85,19 @@ async function startFakeCms(): Promise<FakeCms> {
           ],
         }),
       );
+    } else if (url.startsWith("/provider-data/api/1/metastore/schemas/dataset/items/")) {
+      const [name] = CURRENT_INSPECTIONS[url.split("/").pop() ?? ""] ?? [];
+      if (!name) return response.writeHead(404).end();
+      response.setHeader("content-type", "application/json");
+      response.end(
+        JSON.stringify({
+          distribution: [{ mediaType: "text/csv", downloadURL: `${fake.baseUrl}/files/${name}` }],
+        }),
+      );
+    } else if (url.startsWith("/files/NH_HealthCitations") || url.startsWith("/files/NH_Penalties")) {
+      const [, csv] = Object.values(CURRENT_INSPECTIONS).find(([name]) => url.endsWith(name)) ?? [];
+      if (!csv) return response.writeHead(404).end();
+      response.writeHead(200, { "content-type": "text/csv" }).end(csv);
     } else if (url.startsWith("/provider-data/api/1/archive/aggregate/theme/nursing-homes/relative")) {
       response.setHeader("content-type", "application/json");
       response.end(
@@ -123,6 +165,11 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
     });
     expect(sync.failures).toEqual([expect.stringMatching(/NH_ProviderInfo_Jun2024\.csv broke off/)]);
     expect(await tableCounts(db)).toEqual([{ releases: 0, snapshots: 0, facilities: 0 }]);
+    // The other current files are loaded all the same.
+    expect(sync.results.map((result) => [result.status, result.kind])).toEqual([
+      ["loaded", "citations"],
+      ["loaded", "penalties"],
+    ]);
     cms.breakLatest = false;
   });
 
@@ -135,12 +182,19 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
     });
     const results = sync.results;
     expect(sync.failures).toEqual([]);
-    expect(results.map((result) => [result.status, result.processingDate])).toEqual([
-      ["loaded", "2024-06-01"],
-      ["loaded", "2024-04-01"],
-      ["loaded", "2024-05-01"],
+    // The current health citations and penalties files were loaded by the run before, whose Provider Information
+    // download broke off.
+    expect(results.map((result) => [result.status, result.kind, result.processingDate])).toEqual([
+      ["loaded", "provider", "2024-06-01"],
+      ["loaded", "provider", "2024-04-01"],
+      ["loaded", "citations", "2024-04-01"],
+      ["loaded", "provider", "2024-05-01"],
     ]);
     expect(results[1]?.file).toMatch(/nursing-homes_2024-04-20\.zip:NH_ProviderInfo_Apr2024\.csv$/);
+    expect(await db.query("SELECT tag, scope_severity FROM citation")).toEqual([
+      { tag: "0689", scope_severity: "D" },
+    ]);
+    expect(await db.query("SELECT fine_amount FROM penalty")).toEqual([{ fine_amount: 1300 }]);
     expect(await db.query("SELECT DISTINCT source FROM release")).toEqual([{ source: "cms" }]);
     expect(await db.query("SELECT overall_rating FROM facility WHERE ccn = '015001'")).toEqual([
       { overall_rating: 2 },

@@ -29,6 +29,7 @@ import { engines, openTestDb } from "../../test/databases.ts";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { type CmsSyncOptions, type SyncStatus, syncFromCms } from "./cms-sync.ts";
+import type { IngestFileResult } from "./ingest.ts";
 import { decodeCsvText } from "./source.ts";
 
 const REAL = realFile("NH_ProviderInfo_Aug2021.csv.gz");
@@ -145,6 +146,11 @@ async function archive(
 
 function current(csv: string): CurrentFile {
   return { fileName: "NH_ProviderInfo_Oct2026.csv", modified: "2026-10-05", body: Buffer.from(csv) };
+}
+
+/** The results of the Provider Information files and members (an archive also gives its inspection tables'). */
+function providerResults(result: { results: IngestFileResult[] }): IngestFileResult[] {
+  return result.results.filter((r) => !/HealthCitations|HealthDeficiencies|Penalties/.test(r.file));
 }
 
 /** GETs of files (not the metadata or the listing). */
@@ -271,20 +277,56 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const result = await sync(cms, { latest: true });
     expect(result.failures).toEqual([]);
     expect(result.hasCurrent).toBe(true);
-    expect(result.loadedCount).toBe(4);
-    expect(result.results.map((r) => [r.status, r.processingDate, r.dateSource])).toEqual([
+    // The current Provider Information, health citations and penalties files, and the three archives.
+    expect(result.loadedCount).toBe(6);
+    expect(providerResults(result).map((r) => [r.status, r.processingDate, r.dateSource])).toEqual([
       ["loaded", "2026-10-01", undefined],
       ["loaded", "2020-06-01", undefined],
       ["loaded", "2021-08-01", undefined],
       ["loaded", "2026-07-01", undefined],
     ]);
-    expect(result.results.map((r) => r.file)).toEqual([
+    expect(providerResults(result).map((r) => r.file)).toEqual([
       "NH_ProviderInfo_Oct2026.csv",
       "nursing-homes_2020-06-18.zip:ProviderInfo_Download.csv",
       "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_ProviderInfo_Aug2021.csv",
       "nursing-homes_2026-07-22.zip:4pq5-n9py_2026-07-22_NH_ProviderInfo_Jul2026.csv",
     ]);
-    expect(result.results.every((r) => r.rowCount === 300)).toBe(true);
+    expect(providerResults(result).every((r) => r.rowCount === 300)).toBe(true);
+    // Each archive's health citations and penalties, in its own layout, and the current files of both.
+    expect(
+      result.results
+        .filter((r) => r.kind === "citations" || r.kind === "penalties")
+        .map((r) => [r.file, r.status]),
+    ).toEqual([
+      ["NH_HealthCitations_Oct2026.csv", "loaded"],
+      ["NH_Penalties_Oct2026.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:HealthDeficiencies_Download.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:Penalties_Download.csv", "loaded"],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_HealthCitations_Aug2021.csv",
+        "loaded",
+      ],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_Penalties_Aug2021.csv",
+        "loaded",
+      ],
+      ["nursing-homes_2026-07-22.zip:r5ix-sfxw_2026-07-22_NH_HealthCitations_Jul2026.csv", "loaded"],
+      ["nursing-homes_2026-07-22.zip:g6vv-u9sr_2026-07-22_NH_Penalties_Jul2026.csv", "loaded"],
+    ]);
+    expect(
+      await db.query(
+        "SELECT kind, processing_date, row_count FROM inspection_release ORDER BY kind, processing_date",
+      ),
+    ).toEqual(
+      ["citations", "penalties"].flatMap((kind) =>
+        ["2020-06-01", "2021-08-01", "2026-07-01", "2026-10-01"].map((date) => ({
+          kind,
+          processing_date: date,
+          // Two citations per facility; a fine for every third (inspections.ts).
+          row_count: kind === "citations" ? 600 : 100,
+        })),
+      ),
+    );
 
     expect(
       await db.query("SELECT processing_date, source, kind FROM release ORDER BY processing_date"),
@@ -338,7 +380,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const cms = await serve([l1]);
     const result = await sync(cms);
     expect(result.failures).toEqual([]);
-    expect(result.results.map((r) => [r.status, r.processingDate])).toEqual([["loaded", "2020-03-01"]]);
+    expect(providerResults(result).map((r) => [r.status, r.processingDate])).toEqual([
+      ["loaded", "2020-03-01"],
+    ]);
     expect(await releaseDates()).toEqual(["2020-03-01"]);
     expect(await monthHistory("2020-03-01")).toEqual(overallByCcn(l1.csv));
   });
@@ -360,7 +404,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const cms = await serve([named, unnamed]);
     const result = await sync(cms);
     expect(result.failures).toEqual([]);
-    const [fromListing, fromName] = result.results;
+    const [fromListing, fromName] = providerResults(result);
     expect(fromListing).toMatchObject({
       status: "loaded",
       file: "nursing-homes_2020-05-20.zip:ProviderInfo_Download.csv",
@@ -411,7 +455,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
 
     const result = await sync(cms);
     expect(cms.downloads("nursing-homes_2019.zip")).toBe(0);
-    expect(result.results.map((r) => [r.file.split(":")[0], r.status])).toEqual([
+    expect(providerResults(result).map((r) => [r.file.split(":")[0], r.status])).toEqual([
       ["nursing-homes_2021-08-20.zip", "loaded"],
       [expect.stringMatching(/nursing-homes_2022-02-18\.zip$/), "failed"],
       [expect.stringMatching(/nursing-homes_2022-05-19\.zip$/), "failed"],
@@ -452,7 +496,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
 
     const first = await sync(cms);
     expect(first.failures).toEqual([]);
-    expect(first.results.map((r) => [r.file.split(":")[0], r.status, r.processingDate])).toEqual([
+    expect(providerResults(first).map((r) => [r.file.split(":")[0], r.status, r.processingDate])).toEqual([
       ["nursing-homes_2022-01-25.zip", "loaded", "2022-01-01"],
     ]);
     expect(await releaseDates()).toEqual(["2022-01-01"]);
@@ -490,7 +534,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const cms = await serve(built);
     const first = await sync(cms);
     expect(first.failures).toEqual([]);
-    expect(first.results.map((r) => [r.status, r.processingDate])).toEqual([
+    expect(providerResults(first).map((r) => [r.status, r.processingDate])).toEqual([
       ["loaded", "2020-06-01"],
       ["loaded", "2021-08-01"],
       ["loaded", "2022-01-01"],
@@ -517,23 +561,27 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const result = await sync(cms, { latest: true, archives: 0, onStatus: (s) => statuses.push(s) });
     const seconds = (performance.now() - started) / 1000;
     expect(result.failures).toEqual([]);
-    expect(result.results.map((r) => [r.status, r.processingDate, r.rowCount])).toEqual([
+    expect(providerResults(result).map((r) => [r.status, r.processingDate, r.rowCount])).toEqual([
       ["loaded", "2026-10-01", 1700],
     ]);
     const size = Buffer.byteLength(csv);
     expect(seconds).toBeGreaterThan((size / 200_000) * 0.8);
-    const [file, ...others] = await filesUnder(cacheDir);
-    expect(others).toEqual([]);
+    // The current Provider Information, health citations and penalties files.
+    const files = await filesUnder(cacheDir);
+    expect(files).toHaveLength(3);
+    const file = files.find((name) => name.endsWith("NH_ProviderInfo_Oct2026.csv"));
     expect((await readFile(file ?? "")).equals(Buffer.from(csv))).toBe(true);
 
-    const progress = statuses.flatMap((s) => (s.bytesDone === null || s.bytesDone === 0 ? [] : [s]));
+    const progress = statuses.flatMap((s) =>
+      s.bytesDone === null || s.bytesDone === 0 || !s.step.includes("NH_ProviderInfo") ? [] : [s],
+    );
     expect(progress.length).toBeGreaterThan(10);
     for (const [i, s] of progress.entries()) {
       expect(s.bytesTotal).toBe(size);
       if (i > 0) expect(s.bytesDone).toBeGreaterThan(progress[i - 1]?.bytesDone ?? 0);
     }
     expect(progress.at(-1)?.bytesDone).toBe(size);
-    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 1, filesTotal: 1, bytesDone: null });
+    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 3, filesTotal: 3, bytesDone: null });
     expect(await monthHistory("2026-10-01")).toEqual(overallByCcn(csv));
   });
 
@@ -543,7 +591,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     cms.breakOff("NH_ProviderInfo_Oct2026.csv", 300_000);
     const result = await sync(cms, { latest: true, archives: 0 });
     expect(result.failures).toEqual([]);
-    expect(result.results.map((r) => [r.status, r.processingDate, r.rowCount])).toEqual([
+    expect(providerResults(result).map((r) => [r.status, r.processingDate, r.rowCount])).toEqual([
       ["loaded", "2026-10-01", 1700],
     ]);
     const gets = cms.requests
@@ -557,7 +605,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const offset = Number(/\d+/.exec(String(gets[1]?.[0]))?.[0]);
     expect(offset).toBeGreaterThan(0);
     expect(offset).toBeLessThanOrEqual(300_000);
-    const [file] = await filesUnder(cacheDir);
+    const file = (await filesUnder(cacheDir)).find((name) => name.endsWith("NH_ProviderInfo_Oct2026.csv"));
     expect((await readFile(file ?? "")).equals(Buffer.from(csv))).toBe(true);
     expect(await monthHistory("2026-10-01")).toEqual(overallByCcn(csv));
   });
@@ -629,7 +677,9 @@ describe.skipIf(!exists)("npm run ingest -- --latest --backfill all", () => {
     expect(first.code, first.output).toBe(1);
     expect(first.output).toMatch(/FAILED nursing-homes_2022-02-18\.zip: unreadable zip archive/);
     expect(first.output).toMatch(/loaded nursing-homes_2021-08-20\.zip:/);
-    expect(first.output).toMatch(/3 file\(s\) ingested or already present, 1 failed/);
+    // The current Provider Information, health citations and penalties files, and the two good archives' three
+    // tables each.
+    expect(first.output).toMatch(/9 file\(s\) ingested or already present, 1 failed/);
     expect(await countReleases()).toEqual(loaded);
 
     cms.remove("nursing-homes_2022-02-18");

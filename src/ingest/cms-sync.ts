@@ -1,6 +1,6 @@
 // Brings the database up to date with CMS, for the command line (`--latest`, `--backfill`), the server's first start
-// and its periodic refresh. The current Provider Information file and the monthly archives are downloaded into a
-// cache folder (kept, so that a re-run downloads nothing it already has); of archives that hold the same month, the
+// and its periodic refresh. The current files (Provider Information, Health Deficiencies and Penalties) and the
+// monthly archives are downloaded into a cache folder (kept, so that a re-run downloads nothing it already has); of archives that hold the same month, the
 // later one is loaded and the others are skipped; and every file is recorded by URL (table cms_file), so that a
 // re-run or a refresh loads only what is new.
 import { createHash } from "node:crypto";
@@ -8,6 +8,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Db } from "../db/client.ts";
 import {
+  type CurrentDataset,
   type DownloadProgress,
   downloadFile,
   fetchCurrentFile,
@@ -31,7 +32,7 @@ export interface CmsSyncOptions {
   baseUrl: string;
   /** Where downloads are kept. */
   cacheDir: string;
-  /** Fetch the current Provider Information file. */
+  /** Fetch the current files: Provider Information, Health Deficiencies and Penalties. */
   latest: boolean;
   /** How many of the newest monthly archives to have: a number, or "all" that CMS lists. */
   archives: number | "all";
@@ -57,13 +58,15 @@ export interface CmsSyncResult {
   failures: string[];
   /** Whether the current Provider Information file is loaded now (this run or before). */
   hasCurrent: boolean;
-  /** Files loaded or found unchanged by this run. */
+  /** Downloaded files (an archive counts once, whatever its tables) loaded or found unchanged by this run. */
   loadedCount: number;
 }
 
 interface Candidate {
   url: string;
   kind: "current" | "archive";
+  /** A current file's dataset; an archive holds all three. */
+  table: CurrentDataset | "archive";
   /** The archive's listing date, or the metadata's modified date for the current file. */
   listedDate: string | null;
   path?: string;
@@ -88,11 +91,19 @@ async function recordFile(
   detail: string | null,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO cms_file (url, kind, listed_date, processing_date, status, detail, checked_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now())
+    `INSERT INTO cms_file (url, kind, dataset, listed_date, processing_date, status, detail, checked_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
      ON CONFLICT (url) DO UPDATE SET listed_date = EXCLUDED.listed_date, processing_date = EXCLUDED.processing_date,
        status = EXCLUDED.status, detail = EXCLUDED.detail, checked_at = now()`,
-    [candidate.url, candidate.kind, candidate.listedDate, processingDate, status, detail],
+    [
+      candidate.url,
+      candidate.kind,
+      candidate.table === "archive" ? null : candidate.table,
+      candidate.listedDate,
+      processingDate,
+      status,
+      detail,
+    ],
   );
 }
 
@@ -128,12 +139,14 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   let reached = 0;
   const errors: string[] = [];
   if (options.latest) {
-    try {
-      const current = await fetchCurrentFile(reach);
-      candidates.push({ url: current.url, kind: "current", listedDate: current.modified });
-      reached += 1;
-    } catch (error) {
-      errors.push((error as Error).message);
+    for (const table of ["provider", "citations", "penalties"] as const) {
+      try {
+        const current = await fetchCurrentFile(reach, table);
+        candidates.push({ url: current.url, kind: "current", table, listedDate: current.modified });
+        reached += 1;
+      } catch (error) {
+        errors.push((error as Error).message);
+      }
     }
   }
   if (options.archives === "all" || options.archives > 0) {
@@ -141,7 +154,12 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       const listed = await fetchMonthlyArchives(reach);
       const chosen = options.archives === "all" ? listed : listed.slice(-options.archives);
       for (const archive of chosen) {
-        candidates.push({ url: archive.url, kind: "archive", listedDate: listedDateOf(archive) });
+        candidates.push({
+          url: archive.url,
+          kind: "archive",
+          table: "archive",
+          listedDate: listedDateOf(archive),
+        });
       }
       reached += 1;
     } catch (error) {
@@ -156,14 +174,15 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       await db.query<{
         url: string;
         kind: string;
+        dataset: string | null;
         listed_date: string | null;
         processing_date: string | null;
         status: string;
-      }>("SELECT url, kind, listed_date, processing_date, status FROM cms_file")
+      }>("SELECT url, kind, dataset, listed_date, processing_date, status FROM cms_file")
     ).map((row) => [row.url, row]),
   );
   const wanted = candidates.filter((candidate) => !DONE_STATUSES.has(known.get(candidate.url)?.status ?? ""));
-  const currentKnown = candidates.find((candidate) => candidate.kind === "current");
+  const currentKnown = candidates.find((candidate) => candidate.table === "provider");
   let hasCurrent = currentKnown !== undefined && DONE_STATUSES.has(known.get(currentKnown.url)?.status ?? "");
 
   // Downloads, each into the cache: archives under their own names, the current file under its URL's hash (CMS
@@ -205,12 +224,15 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   status.bytesDone = null;
   status.bytesTotal = null;
 
-  // The month of each downloaded file; of several files for one month (this run's or loaded before), one wins.
+  // The month of each downloaded Provider Information file and archive; of several for one month (this run's or
+  // loaded before), one wins. A current inspection file is loaded whenever it is new: its rows join the union.
   const hints = new Map<string, ReadHint>();
+  const isMonthly = (candidate: Candidate) => candidate.table === "provider" || candidate.table === "archive";
   for (const candidate of downloaded) {
     const path = candidate.path as string;
     const hint = candidate.listedDate ? { listedDate: candidate.listedDate } : {};
     hints.set(path, hint);
+    if (!isMonthly(candidate)) continue;
     const head = await peekCsvHead(path);
     candidate.processingDate = head
       ? (peekRelease(head.text, dateFallbackFor(head.name, hint))?.processingDate ?? null)
@@ -218,10 +240,16 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   }
   const byMonth = new Map<string, Candidate>();
   for (const row of known.values()) {
-    if (row.processing_date && (row.status === "loaded" || row.status === "unchanged")) {
+    const isProviderOrArchive = row.kind === "archive" || (row.dataset ?? "provider") === "provider";
+    if (
+      row.processing_date &&
+      isProviderOrArchive &&
+      (row.status === "loaded" || row.status === "unchanged")
+    ) {
       const candidate: Candidate = {
         url: row.url,
         kind: row.kind === "current" ? "current" : "archive",
+        table: row.kind === "current" ? "provider" : "archive",
         listedDate: row.listed_date,
       };
       const best = byMonth.get(row.processing_date);
@@ -250,20 +278,22 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       `superseded by ${winner?.url}`,
     );
   }
-  // The current file first, so that the facility list is there as soon as possible; then the archives, oldest first.
-  toLoad.sort((a, b) =>
-    a.kind === b.kind
-      ? (a.listedDate ?? "").localeCompare(b.listedDate ?? "")
-      : a.kind === "current"
-        ? -1
-        : 1,
+  // The current files first (Provider Information first of all, so that the facility list is there as soon as
+  // possible), then the archives, oldest first.
+  const order = ["provider", "citations", "penalties", "archive"];
+  toLoad.sort(
+    (a, b) =>
+      order.indexOf(a.table) - order.indexOf(b.table) ||
+      (a.listedDate ?? "").localeCompare(b.listedDate ?? ""),
   );
 
   let results: IngestFileResult[] = [];
+  const failedPaths = new Set<string>();
   status.filesDone = wanted.length - toLoad.length;
   if (toLoad.length > 0) {
     await options.beforeLoad?.();
     const paths = toLoad.map((candidate) => candidate.path as string);
+    let doneInputs = "";
     const ingest: IngestOptions = {
       source: "cms",
       hints,
@@ -277,25 +307,36 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
         }
       },
       onFileDone: (result) => {
-        status.filesDone += 1;
+        // A file is done when its last table is (an archive gives one result per table).
+        if (result.path !== doneInputs) status.filesDone += 1;
+        doneInputs = result.path;
         report();
         log(describeResult(result));
       },
     };
     results = await ingestFiles(db, paths, ingest);
-    for (const [index, result] of results.entries()) {
-      const candidate = toLoad[index] as Candidate;
-      if (result.status === "failed") {
-        failures.push(result.error ?? `${result.file}: failed`);
-        // A broken file is not kept: CMS may serve a corrected one at the same URL, which the next run downloads.
-        await rm(candidate.path as string, { force: true });
-      } else if (candidate.kind === "current") hasCurrent = true;
+    for (const candidate of toLoad) {
+      const own = results.filter((result) => result.path === candidate.path);
+      if (own.length === 0) continue;
+      const failed = own.filter((result) => result.status === "failed");
+      // loadedCount counts files whose every table loaded.
+      if (failed.length > 0) for (const result of own) failedPaths.add(result.path);
+      for (const result of failed) failures.push(result.error ?? `${result.file}: failed`);
+      // A broken file is not kept: CMS may serve a corrected one at the same URL, which the next run downloads.
+      if (failed.length > 0) await rm(candidate.path as string, { force: true });
+      else if (candidate.kind === "current" && candidate.table === "provider") hasCurrent = true;
+      const provider =
+        own.find((result) => result.kind === "provider" || result.kind === "ratings") ?? own[0];
       await recordFile(
         db,
         candidate,
-        result.status,
-        result.processingDate ?? candidate.processingDate ?? null,
-        result.error ?? null,
+        failed.length > 0
+          ? "failed"
+          : own.some((result) => result.status === "loaded")
+            ? "loaded"
+            : "unchanged",
+        provider?.processingDate ?? candidate.processingDate ?? null,
+        failed.length > 0 ? failed.map((result) => result.error).join("; ") : null,
       );
     }
   }
@@ -306,6 +347,6 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     results,
     failures,
     hasCurrent,
-    loadedCount: results.filter((result) => result.status !== "failed").length,
+    loadedCount: new Set(results.map((result) => result.path).filter((path) => !failedPaths.has(path))).size,
   };
 }

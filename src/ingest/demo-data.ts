@@ -1,6 +1,7 @@
 // Deterministic demo data: CMS Provider Information CSV files, one per release month, each in the header layout CMS
 // used that month (2021, 2023 or 2025: older layouts lack some columns, the newest has no substantiated complaints),
-// so the product can be developed, tested and benchmarked at full size without the real files.
+// and the health citations and penalties files of those months (demo/inspections.ts), so the product can be
+// developed, tested and benchmarked at full size without the real files.
 // Same options give byte-identical files: all randomness comes from one seeded PRNG drawn in a fixed order.
 // The parts: demo/world.ts (the facilities and their months), demo/render.ts (their rows in a CMS layout,
 // demo/cms-layouts.ts), and here the files and the command line.
@@ -9,6 +10,7 @@ import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildCalendar, DEFAULT_END_MONTH, demoReleaseDates, MONTH_ABBR } from "./demo/calendar.ts";
+import { DemoInspections } from "./demo/inspections.ts";
 import { ReleaseRenderer } from "./demo/render.ts";
 import { DemoWorld } from "./demo/world.ts";
 
@@ -19,17 +21,28 @@ export interface DemoOptions {
   months?: number;
   seed?: number;
   endMonth?: string;
+  /**
+   * Which months get health citations and penalties files too: every month (as CMS publishes them), "yearly"
+   * (the newest and every twelfth month before it: each file lists three years, so their union holds the whole
+   * record at a twelfth of the size; what the demo dataset loads) or none (the default here).
+   */
+  inspections?: "monthly" | "yearly" | "none";
 }
 export interface DemoFile {
   path: string;
   processingDate: string;
+  table: "provider" | "citations" | "penalties";
 }
 
 const DEFAULT_FACILITIES = 15000;
 const DEFAULT_MONTHS = 36;
 const DEFAULT_SEED = 20240601;
 
-/** Writes one CSV per release into `dir` (created if missing), oldest first, named NH_ProviderInfo_MonYYYY.csv (e.g. NH_ProviderInfo_Aug2021.csv). Returns them oldest first. */
+/**
+ * Writes one CSV per release into `dir` (created if missing), oldest first, named NH_ProviderInfo_MonYYYY.csv (e.g.
+ * NH_ProviderInfo_Aug2021.csv), and for the months `inspections` says NH_HealthCitations_MonYYYY.csv and
+ * NH_Penalties_MonYYYY.csv after it. Returns them in that order.
+ */
 export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Promise<DemoFile[]> {
   const facilities = options.facilities ?? DEFAULT_FACILITIES;
   const months = options.months ?? DEFAULT_MONTHS;
@@ -41,6 +54,9 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
   await mkdir(dir, { recursive: true });
   const world = new DemoWorld(seed, facilities, calendar);
   const renderer = new ReleaseRenderer();
+  const inspectionMonths = options.inspections ?? "none";
+  const inspections = inspectionMonths === "none" ? null : new DemoInspections(seed);
+  inspections?.update(world, 0);
   const files: DemoFile[] = [];
   let pendingWrite: Promise<void> | undefined;
   // Two buffers reused in turn: one is being written while the next month is rendered into the other.
@@ -52,6 +68,7 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
     for (; t < target; ) {
       t += 1;
       world.advance(t);
+      inspections?.update(world, t);
     }
     world.updateChains(t);
     const { buffer, length } = renderer.render(world, t, processingDate, buffers[i % 2]);
@@ -61,24 +78,46 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
     const filePath = path.join(dir, `NH_ProviderInfo_${monthName}${year}.csv`);
     await pendingWrite;
     pendingWrite = (await startWrite(filePath, buffer.subarray(0, length))).done;
-    files.push({ path: filePath, processingDate });
+    files.push({ path: filePath, processingDate, table: "provider" });
+    const isInspectionMonth =
+      inspectionMonths === "monthly" ||
+      (inspectionMonths === "yearly" && (releases.length - 1 - i) % 12 === 0);
+    if (inspections && isInspectionMonth) {
+      for (const table of ["citations", "penalties"] as const) {
+        const pieces =
+          table === "citations"
+            ? inspections.citationsCsv(world, t, processingDate)
+            : inspections.penaltiesCsv(world, t, processingDate);
+        const name = table === "citations" ? "NH_HealthCitations" : "NH_Penalties";
+        const inspectionPath = path.join(dir, `${name}_${monthName}${year}.csv`);
+        await pendingWrite;
+        pendingWrite = (await startWrite(inspectionPath, pieces)).done;
+        files.push({ path: inspectionPath, processingDate, table });
+      }
+    }
   }
   await pendingWrite;
   return files;
 }
 
 /**
- * Opens the file and starts writing `data` as one request, so the write runs in the thread pool while the next month
+ * Opens the file and starts writing `pieces` (one buffer, or several in order), each as one request, so the write runs
+ * in the thread pool while the next month
  * is generated (fs.writeFile would write in chunks, each waiting for the busy main thread). Resolves once the write
  * has started, with the promise of its end.
  */
-async function startWrite(filePath: string, data: Uint8Array): Promise<{ done: Promise<void> }> {
+async function startWrite(
+  filePath: string,
+  pieces: Uint8Array | readonly Uint8Array[],
+): Promise<{ done: Promise<void> }> {
   const handle = await open(filePath, "w");
   const write = async () => {
     try {
-      for (let offset = 0; offset < data.length; ) {
-        const { bytesWritten } = await handle.write(data, offset, data.length - offset);
-        offset += bytesWritten;
+      for (const data of Array.isArray(pieces) ? pieces : [pieces]) {
+        for (let offset = 0; offset < data.length; ) {
+          const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+          offset += bytesWritten;
+        }
       }
     } finally {
       await handle.close();

@@ -1,11 +1,12 @@
 // Everything the API serves that is derived from the loaded releases: the rating-change alerts of each period,
-// the summary sums, the lookup lists, the state and national benchmarks and the affiliated entities' summaries and
-// monthly trends. Rebuilt as `<table>_next` tables after a load (and at start when an interrupted load left them
+// the summary sums, the lookup lists, the state and national benchmarks, the affiliated entities' summaries and
+// monthly trends, and each facility's figures of the last three years of inspections. Rebuilt as `<table>_next` tables after a load (and at start when an interrupted load left them
 // stale), published by the swap of stage.ts, so that a request is always an indexed read.
 import { BENCHMARK_MEASURES, type BenchmarkMeasure } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
+import { ABUSE_CATEGORY } from "./inspection-layout.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import {
   analyzeQuickly,
@@ -311,6 +312,63 @@ async function computePlaces(db: Queryable, facilityTable: string): Promise<void
     GROUP BY c.name, c.state`);
 }
 
+/**
+ * The last three years of each current facility's inspection record (migration 0012, facility_inspection): its
+ * health citations by CMS's harm levels, the most severe code, its abuse citations (CMS's Freedom from Abuse,
+ * Neglect, and Exploitation category, which a citation from before November 2019 takes from its tag) and its
+ * penalties. The three years end at the newest processing date loaded (`windowEnd`), whatever today is, and
+ * begin on the same day three years earlier, both included.
+ */
+async function computeInspectionFigures(
+  db: Queryable,
+  facilityTable: string,
+  windowEnd: string | null,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO facility_inspection_next
+     SELECT f.ccn, w.window_start, w.window_end,
+       coalesce(c.minimal, 0), coalesce(c.potential, 0), coalesce(c.actual, 0), coalesce(c.jeopardy, 0),
+       c.most_severe, coalesce(c.abuse, 0), f.abuse_icon,
+       coalesce(f.abuse_icon, false) OR coalesce(c.abuse, 0) > 0,
+       coalesce(p.fines, 0), coalesce(p.fine_dollars, 0), coalesce(p.denials, 0), coalesce(p.denial_days, 0)
+     FROM ${facilityTable} f
+     CROSS JOIN (SELECT ($1::date - interval '3 years')::date AS window_start, $1::date AS window_end) w
+     LEFT JOIN (
+       SELECT c.ccn,
+         count(*) FILTER (WHERE c.scope_severity BETWEEN 'A' AND 'C')::integer AS minimal,
+         count(*) FILTER (WHERE c.scope_severity BETWEEN 'D' AND 'F')::integer AS potential,
+         count(*) FILTER (WHERE c.scope_severity BETWEEN 'G' AND 'I')::integer AS actual,
+         count(*) FILTER (WHERE c.scope_severity BETWEEN 'J' AND 'L')::integer AS jeopardy,
+         max(c.scope_severity) AS most_severe,
+         count(*) FILTER (WHERE lower(coalesce(c.category, t.category)) = lower($2))::integer AS abuse
+       FROM citation c
+       LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag
+       WHERE c.survey_date BETWEEN ($1::date - interval '3 years')::date AND $1::date
+       GROUP BY c.ccn
+     ) c ON c.ccn = f.ccn
+     LEFT JOIN (
+       SELECT p.ccn,
+         count(*) FILTER (WHERE p.penalty_type = 'Fine')::integer AS fines,
+         coalesce(sum(p.fine_amount) FILTER (WHERE p.penalty_type = 'Fine'), 0) AS fine_dollars,
+         count(*) FILTER (WHERE p.penalty_type = 'Payment Denial')::integer AS denials,
+         coalesce(sum(p.denial_days) FILTER (WHERE p.penalty_type = 'Payment Denial'), 0)::integer AS denial_days
+       FROM penalty p
+       WHERE p.penalty_date BETWEEN ($1::date - interval '3 years')::date AND $1::date
+       GROUP BY p.ccn
+     ) p ON p.ccn = f.ccn`,
+    [windowEnd, ABUSE_CATEGORY],
+  );
+}
+
+/** The newest processing date of the data: of `dates` (the rating releases) and of the inspection files loaded. */
+async function newestProcessingDate(db: Queryable, dates: readonly string[]): Promise<string | null> {
+  const [row] = await db.query<{ date: string | null }>(
+    `SELECT to_char(greatest($1::date, (SELECT max(processing_date) FROM inspection_release)), 'YYYY-MM-DD') AS date`,
+    [dates.at(-1) ?? null],
+  );
+  return row?.date ?? null;
+}
+
 /** The tables stageDerived builds, which the publishing transaction swaps in. */
 export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((table) => table !== "facility");
 
@@ -369,6 +427,9 @@ export async function stageDerived(
   await indexNext(db, "entity_summary", afterEach);
   await computeEntityMonths(db, dates, facilityTable, afterEach);
   await indexNext(db, "entity_month", afterEach);
+  await computeInspectionFigures(db, facilityTable, await newestProcessingDate(db, dates));
+  await afterEach();
+  await indexNext(db, "facility_inspection", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

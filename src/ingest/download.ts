@@ -66,7 +66,15 @@ export class DownloadError extends Error {
 }
 
 export const DEFAULT_BASE_URL = "https://data.cms.gov";
-export const PROVIDER_INFO_METADATA_PATH = "/provider-data/api/1/metastore/schemas/dataset/items/4pq5-n9py";
+/** The Provider Data Catalog's datasets the product reads: Provider Information and the inspection tables. */
+export const DATASET_IDS = {
+  provider: "4pq5-n9py",
+  citations: "r5ix-sfxw",
+  penalties: "g6vv-u9sr",
+} as const;
+export type CurrentDataset = keyof typeof DATASET_IDS;
+export const METADATA_PATH_PREFIX = "/provider-data/api/1/metastore/schemas/dataset/items/";
+export const PROVIDER_INFO_METADATA_PATH = `${METADATA_PATH_PREFIX}${DATASET_IDS.provider}`;
 export const NURSING_HOME_ARCHIVE_LISTING_PATH =
   "/provider-data/api/1/archive/aggregate/theme/nursing-homes/relative";
 
@@ -89,11 +97,12 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
   return downloadToFile(url, path.join(options.dir, fileNameFromUrl(url)), options);
 }
 
-/** The current Provider Information CSV: its URL and the dataset's modified date, from the metadata. */
+/** A dataset's current CSV (Provider Information by default): its URL and the dataset's modified date. */
 export async function fetchCurrentFile(
   options: Omit<DownloadOptions, "dir">,
+  dataset: CurrentDataset = "provider",
 ): Promise<{ url: string; modified: string | null }> {
-  const metadataUrl = resolveUrl(PROVIDER_INFO_METADATA_PATH, options);
+  const metadataUrl = resolveUrl(`${METADATA_PATH_PREFIX}${DATASET_IDS[dataset]}`, options);
   const json = await fetchJsonWithRetries(metadataUrl, options);
   const csvUrl = pickCsvDownloadUrl(json, metadataUrl);
   const modified = datasetModifiedSchema.safeParse(json);

@@ -1,11 +1,15 @@
 // Ingests files one by one, each atomically, and publishes them (see stage.ts): a file's snapshots and, when it is
 // the newest Provider Information release, the next facility table are written in short steps; the publication
 // then adds the release rows and swaps in the facilities and the recomputed derived tables in one short transaction.
+// A monthly archive is several inputs, one per table it holds (Provider Information, health citations, penalties),
+// each loaded or failed on its own. An inspection file (load-inspection.ts) is applied by its own short transaction
+// and recomputes the derived tables at the next publication.
 import { basename } from "node:path";
 import type { DataSource } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { DERIVED_TABLES, isDerivedStale, publishedDates, stageDerived } from "./derive.ts";
 import { IngestError } from "./errors.ts";
+import type { InspectionKind } from "./inspection-layout.ts";
 import type { ReleaseKind } from "./layout.ts";
 import {
   insertReleaseRecord,
@@ -14,23 +18,44 @@ import {
   releaseRecord,
   stageFacilities,
 } from "./load.ts";
+import { dropIncomingTables, loadInspectionRelease } from "./load-inspection.ts";
+import type { InspectionRelease } from "./parse-inspection.ts";
 import { type ParsedRelease, type ParseOptions, peekRelease } from "./parse-release.ts";
-import { dateFallbackFor, type ReadHint, readRelease } from "./read-release.ts";
+import {
+  type AnyRelease,
+  dateFallbackFor,
+  isInspectionRelease,
+  type ReadHint,
+  readRelease,
+} from "./read-release.ts";
 import { inThreadReader, workerReader } from "./release-reader.ts";
-import { peekCsvHead } from "./source.ts";
+import { type ArchiveTable, archiveTables, peekCsvHead } from "./source.ts";
 import { dropNextTables, hasNext, type SwappedTable, swapIn } from "./stage.ts";
 
 export interface IngestFileResult {
   file: string;
+  /** The input file it was read from (an archive gives one result per table it holds). */
+  path: string;
   status: "loaded" | "unchanged" | "failed";
-  kind?: ReleaseKind;
+  kind?: ReleaseKind | InspectionKind;
   processingDate?: string;
   /** Where the processing date came from when the file has none (see DateFallback). */
   dateSource?: string;
   rowCount?: number;
   replacedFacilities?: boolean;
+  /** Inspection files: the groups (surveys, or a facility's penalties of a date) added or replaced. */
+  changedGroups?: number;
   seconds: number;
   error?: string;
+}
+
+/** How many inputs the reader parses ahead of the one being loaded. */
+const READ_AHEAD = 3;
+
+/** One thing a run loads: a CSV (its table told by its header), or one table of a monthly archive. */
+interface Input {
+  path: string;
+  table?: ArchiveTable;
 }
 
 /**
@@ -65,7 +90,7 @@ interface Run {
   checksums: Set<string>;
   /** The processing date of the facility_next table this run built, if any. */
   facilitiesFrom: string | null;
-  /** A published month was updated: the derived tables must be recomputed. */
+  /** A published month was updated, or an inspection file changed the records: recompute the derived tables. */
   isDerivedStale: boolean;
 }
 
@@ -82,6 +107,7 @@ export async function discardUnpublished(db: Db): Promise<void> {
       DELETE FROM staged_month;`);
   });
   await dropNextTables(db);
+  await dropIncomingTables(db);
 }
 
 async function newestPublishedProvider(db: Db): Promise<string | null> {
@@ -92,6 +118,32 @@ async function newestPublishedProvider(db: Db): Promise<string | null> {
 }
 
 /** Writes one parsed release into the run (unpublished), or says it was loaded before. */
+/** Whether a file with these CSV bytes was loaded before (as any table) or earlier in the run. */
+async function isKnown(db: Db, run: Run, checksum: string): Promise<boolean> {
+  if (run.checksums.has(checksum)) return true;
+  const known = await db.query(
+    `SELECT 1 FROM release WHERE checksum = $1
+     UNION ALL SELECT 1 FROM inspection_release WHERE checksum = $1`,
+    [checksum],
+  );
+  return known.length > 0;
+}
+
+/** Loads an inspection file (its own transaction), or says it was loaded before. */
+async function stageInspection(
+  db: Db,
+  release: InspectionRelease,
+  run: Run,
+  options: IngestOptions,
+  startedAt: number,
+): Promise<{ status: "loaded" | "unchanged"; changedGroups: number }> {
+  if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedGroups: 0 };
+  const record = await loadInspectionRelease(db, release, options.source, startedAt, options.afterEach);
+  run.checksums.add(release.checksum);
+  if (record.changedGroups > 0) run.isDerivedStale = true;
+  return { status: "loaded", changedGroups: record.changedGroups };
+}
+
 async function stageRelease(
   db: Db,
   release: ParsedRelease,
@@ -101,10 +153,7 @@ async function stageRelease(
   readAll: () => Promise<ParsedRelease>,
 ): Promise<{ status: "loaded" | "unchanged"; replacedFacilities: boolean; pending?: ReleaseRecord }> {
   const afterEach = options.afterEach ?? (async () => {});
-  const known = await db.query("SELECT 1 FROM release WHERE checksum = $1", [release.checksum]);
-  if (known.length > 0 || run.checksums.has(release.checksum)) {
-    return { status: "unchanged", replacedFacilities: false };
-  }
+  if (await isKnown(db, run, release.checksum)) return { status: "unchanged", replacedFacilities: false };
   const newestProvider = await newestPublishedProvider(db);
   const isNewestProvider =
     release.kind === "provider" &&
@@ -162,7 +211,7 @@ async function stageRelease(
 async function ingestParsed(
   db: Db,
   path: string,
-  parsed: Promise<ParsedRelease>,
+  parsed: Promise<AnyRelease>,
   run: Run,
   options: IngestOptions,
   startedAt: number,
@@ -172,12 +221,29 @@ async function ingestParsed(
     options.onPhase?.(path, "parsing");
     const release = await parsed;
     options.onPhase?.(path, "loading");
+    if (isInspectionRelease(release)) {
+      const staged = await stageInspection(db, release, run, options, startedAt);
+      options.onPhase?.(path, "done");
+      return {
+        file: release.fileName,
+        path,
+        status: staged.status,
+        kind: release.kind,
+        processingDate: release.processingDate,
+        ...(release.dateSource ? { dateSource: release.dateSource } : {}),
+        rowCount: release.rowCount,
+        replacedFacilities: false,
+        changedGroups: staged.changedGroups,
+        seconds: seconds(),
+      };
+    }
     const staged = await stageRelease(db, release, run, options, startedAt, () =>
       readRelease(path, options.hints?.get(path)),
     );
     options.onPhase?.(path, "done");
     const result: IngestFileResult = {
       file: release.fileName,
+      path,
       status: staged.status,
       kind: release.kind,
       processingDate: release.processingDate,
@@ -190,17 +256,37 @@ async function ingestParsed(
     return result;
   } catch (error) {
     const message = error instanceof IngestError ? error.message : `${path}: ${(error as Error).message}`;
-    return { file: basename(path), status: "failed", seconds: seconds(), error: message };
+    const file = error instanceof IngestError ? error.file : basename(path);
+    return { file, path, status: "failed", seconds: seconds(), error: message };
   }
 }
 
-/** The kind and processing date of each file of a run, from its first lines (null when they cannot be told). */
+/** The inputs of a run: each monthly archive's tables (Provider Information first), and each other file. */
+async function inputsOf(paths: readonly string[]): Promise<Input[]> {
+  const inputs: Input[] = [];
+  for (const path of paths) {
+    const tables = await archiveTables(path);
+    if (tables === null) inputs.push({ path });
+    else for (const table of tables) inputs.push({ path, table });
+  }
+  return inputs;
+}
+
+/** Whether an input may hold Provider Information (an archive's Provider Information, or a CSV). */
+function mayBeProvider(input: Input): boolean {
+  return input.table === undefined || input.table === "provider";
+}
+
+/**
+ * The kind and processing date of each file of a run that may hold Provider Information, from its first lines
+ * (null when they cannot be told).
+ */
 async function peekFiles(
-  paths: readonly string[],
+  inputs: readonly Input[],
   hints: ReadonlyMap<string, ReadHint> | undefined,
 ): Promise<Map<string, ReturnType<typeof peekRelease>>> {
   const peeks = new Map<string, ReturnType<typeof peekRelease>>();
-  for (const path of paths) {
+  for (const { path } of inputs.filter(mayBeProvider)) {
     const head = await peekCsvHead(path);
     peeks.set(
       path,
@@ -226,7 +312,7 @@ function newestProviderDate(peeks: ReadonlyMap<string, ReturnType<typeof peekRel
  */
 async function ensureNewestFacilities(
   db: Db,
-  paths: readonly string[],
+  inputs: readonly Input[],
   results: IngestFileResult[],
   run: Run,
   options: IngestOptions,
@@ -249,7 +335,7 @@ async function ensureNewestFacilities(
   const index = results.findLastIndex(
     (result) => result.status === "loaded" && result.kind === "provider" && result.processingDate === newest,
   );
-  const path = paths[index];
+  const path = inputs[index]?.path;
   if (index < 0 || path === undefined) return;
   await stageFacilities(db, await readRelease(path, options.hints?.get(path)), options.afterEach);
   run.facilitiesFrom = newest;
@@ -307,13 +393,15 @@ export async function ingestFiles(
 ): Promise<IngestFileResult[]> {
   await discardUnpublished(db);
   const results: IngestFileResult[] = [];
-  const isBatch = paths.length > 1;
-  const peeks = isBatch ? await peekFiles(paths, options.hints) : new Map();
+  const inputs = await inputsOf(paths);
+  const isBatch = inputs.length > 1;
+  const peeks = isBatch ? await peekFiles(inputs, options.hints) : new Map();
   const newestProviderInRun = newestProviderDate(peeks);
   // A file that cannot supply the facilities (older than the run's newest Provider Information file) is read for
   // its snapshot alone: its other columns are validated and dropped in the reader, never copied to this thread.
-  const keepFor = (path: string): ParseOptions => {
-    const peek = peeks.get(path);
+  const keepFor = (input: Input): ParseOptions => {
+    if (!mayBeProvider(input)) return {};
+    const peek = peeks.get(input.path);
     const isOlder = newestProviderInRun !== null && peek != null && peek.processingDate < newestProviderInRun;
     return isOlder ? { keep: "snapshot" } : {};
   };
@@ -321,19 +409,23 @@ export async function ingestFiles(
   const run: Run = { pending: [], checksums: new Set(), facilitiesFrom: null, isDerivedStale: false };
   const runOptions = { ...options, newestProviderInRun };
   try {
-    const startRead = (path: string | undefined) => {
-      if (path === undefined) return null;
-      const parsed = reader.read(path, options.hints?.get(path), keepFor(path));
+    const startRead = (input: Input | undefined) => {
+      if (input === undefined) return null;
+      const parsed = reader.read(input.path, input.table, options.hints?.get(input.path), keepFor(input));
       parsed.catch(() => {}); // handled when awaited in ingestParsed
       return { parsed, startedAt: performance.now() };
     };
-    let next = startRead(paths[0]);
-    for (let index = 0; index < paths.length && next && !options.signal?.aborted; index += 1) {
-      const current = next;
-      next = startRead(paths[index + 1]);
+    // The reader keeps READ_AHEAD inputs ahead of the load: the parse of a health citations file takes longer than
+    // the load of a Provider Information file, and the other way round.
+    const reads = inputs.slice(0, READ_AHEAD).map(startRead);
+    for (let index = 0; index < inputs.length && reads[0] && !options.signal?.aborted; index += 1) {
+      const current = reads.shift() as NonNullable<ReturnType<typeof startRead>>;
+      reads.push(startRead(inputs[index + READ_AHEAD]));
+      // A file's time runs from when the run comes to it (its read may have been done ahead).
+      if (index > 0) current.startedAt = performance.now();
       const result = await ingestParsed(
         db,
-        paths[index] as string,
+        (inputs[index] as Input).path,
         current.parsed,
         run,
         runOptions,
@@ -346,7 +438,7 @@ export async function ingestFiles(
   } finally {
     await reader.close();
   }
-  await ensureNewestFacilities(db, paths, results, run, runOptions);
+  await ensureNewestFacilities(db, inputs, results, run, runOptions);
   await publishOrFail(db, run, runOptions);
   return results;
 }
@@ -373,9 +465,14 @@ export function describeResult(result: IngestFileResult): string {
   if (result.status === "failed") return `FAILED ${result.error} (nothing loaded from it)`;
   const date = result.dateSource ? ` (date taken from ${result.dateSource})` : "";
   if (result.status === "unchanged") return `unchanged ${result.file}: already loaded (${time})`;
+  const groups = `${result.changedGroups ?? 0} ${result.kind === "citations" ? "surveys" : "facility penalty dates"} new or changed`;
   const what =
     result.kind === "provider"
       ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
-      : "ratings only";
+      : result.kind === "citations"
+        ? `health citations, ${groups}`
+        : result.kind === "penalties"
+          ? `penalties, ${groups}`
+          : "ratings only";
   return `loaded ${result.file}: ${result.rowCount} rows for ${result.processingDate}${date} (${what}) in ${time}`;
 }

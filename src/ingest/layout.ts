@@ -3,7 +3,7 @@
 // `FILEDATE`, ...), Star Ratings exports, `Federal Provider Number` files, `CMS Certification Number (CCN)` files
 // with `Affiliated Entity ...`, and the 2025+ `Chain ...` files.
 
-export type FieldType = "ccn" | "text" | "rating" | "integer" | "number" | "date";
+export type FieldType = "ccn" | "text" | "rating" | "integer" | "number" | "date" | "flag";
 
 export interface FieldSpec {
   type: FieldType;
@@ -56,6 +56,8 @@ export const FIELDS = {
     type: "integer",
     headers: ["Number of administrators who have left the nursing home"],
   },
+  // Since October 2019 (`ABUSE`, then `ABUSE_ICON` in the archives' download file).
+  abuseIcon: { type: "flag", headers: ["Abuse Icon", "ABUSE_ICON", "ABUSE"] },
   affiliatedEntityName: { type: "text", headers: ["Affiliated Entity Name", "Chain Name"] },
   affiliatedEntityId: { type: "text", headers: ["Affiliated Entity ID", "Chain ID"] },
   latitude: { type: "number", headers: ["Latitude"] },

@@ -46,6 +46,7 @@ const FACILITY_COLUMNS: [column: string, field: FieldName, sqlType: string][] = 
   ["rn_staffing_hours_per_resident_per_day", "rnStaffingHoursPerResidentPerDay", "double precision"],
   ["total_nursing_staff_turnover", "totalNursingStaffTurnover", "double precision"],
   ["administrators_left", "administratorsLeft", "integer"],
+  ["abuse_icon", "abuseIcon", "boolean"],
   ["affiliated_entity_name", "affiliatedEntityName", "text"],
   ["affiliated_entity_id", "affiliatedEntityId", "text"],
   ["latitude", "latitude", "double precision"],

@@ -110,6 +110,29 @@ describe("header layouts", () => {
   });
 });
 
+describe("the Abuse Icon", () => {
+  it("is read as a flag under its names of 2019 (ABUSE, ABUSE_ICON) and since, and a value not Y or N rejects the file", async () => {
+    const rows = [providerRow("015001", { "Abuse Icon": "Y" }), providerRow("015002", { "Abuse Icon": "N" })];
+    const full = await parseFile(writeFixture(dir, "abuse.csv", csvText("provider2024", rows)));
+    expect(full.fields.abuseIcon).toEqual(["t", "f"]);
+    for (const name of ["ABUSE_ICON", "ABUSE"]) {
+      const text = csvText("provider2024", rows)
+        .replace('"Abuse Icon"', name)
+        .replace(",Abuse Icon,", `,${name},`);
+      const l1 = await parseFile(writeFixture(dir, `abuse-${name}.csv`, text));
+      expect(l1.fields.abuseIcon, name).toEqual(["t", "f"]);
+    }
+    const bad = writeFixture(
+      dir,
+      "abuse-bad.csv",
+      csvText("provider2024", [providerRow("015001", { "Abuse Icon": "X" })]),
+    );
+    expect((await parseError(bad)).message).toBe(
+      'abuse-bad.csv (line 2, column "Abuse Icon"): "X" is not Y or N',
+    );
+  });
+});
+
 describe("CMS quirks", () => {
   it("decodes cp1252 so that a curly apostrophe survives", async () => {
     const row = providerRow("015009", { "Provider Name": "ST. MARY’S HOME" });

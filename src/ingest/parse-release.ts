@@ -103,6 +103,15 @@ function parseText(raw: string): string | null {
   return value === "" ? null : value;
 }
 
+/** Y/N (also Yes/No), as PostgreSQL's boolean text 't' and 'f'. */
+export function parseFlag(raw: string): string | null {
+  const value = raw.trim().toUpperCase();
+  if (isMissing(value)) return null;
+  if (value === "Y" || value === "YES") return "t";
+  if (value === "N" || value === "NO") return "f";
+  throw new Error(`"${raw.trim()}" is not Y or N`);
+}
+
 const PARSERS: Record<FieldType, (raw: string) => CellValue> = {
   ccn: parseCcn,
   text: parseText,
@@ -110,6 +119,7 @@ const PARSERS: Record<FieldType, (raw: string) => CellValue> = {
   integer: parseInteger,
   number: parseNumber,
   date: parseDate,
+  flag: parseFlag,
 };
 
 /** The 1-based line on which CSV record `recordIndex` (0 = header) starts; records may span lines. */

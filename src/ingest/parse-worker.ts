@@ -2,28 +2,38 @@
 import { parentPort } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
 import type { ParseOptions } from "./parse-release.ts";
-import { type ReadHint, readRelease } from "./read-release.ts";
+import { type AnyRelease, isInspectionRelease, type ReadHint, readInput } from "./read-release.ts";
+import type { ArchiveTable } from "./source.ts";
 
 export interface ParseRequest {
   id: number;
   path: string;
+  table?: ArchiveTable;
   hint?: ReadHint;
   options?: ParseOptions;
 }
 
 export type ParseReply =
-  | { id: number; release: Awaited<ReturnType<typeof readRelease>> }
+  | { id: number; release: AnyRelease }
   | {
       id: number;
       error: { file?: string; problem: string; line?: number; column?: string; isIngestError: boolean };
     };
 
-parentPort?.on("message", async (request: ParseRequest) => {
+/** Requests are read one after another, in order: a file's read awaits its stream, and two would interleave. */
+let queue: Promise<void> = Promise.resolve();
+parentPort?.on("message", (request: ParseRequest) => {
+  queue = queue.then(() => read(request));
+});
+
+async function read(request: ParseRequest): Promise<void> {
   try {
-    parentPort?.postMessage({
-      id: request.id,
-      release: await readRelease(request.path, request.hint, request.options),
-    } satisfies ParseReply);
+    const release = await readInput(request.path, request.table, request.hint, request.options);
+    // The columns of an inspection file are moved, not copied, to the loading thread.
+    const transfer = isInspectionRelease(release)
+      ? [release.groups.start.buffer, ...Object.values(release.columns).map((column) => column.codes.buffer)]
+      : [];
+    parentPort?.postMessage({ id: request.id, release } satisfies ParseReply, transfer as ArrayBuffer[]);
   } catch (error) {
     const reply: ParseReply =
       error instanceof IngestError
@@ -40,4 +50,4 @@ parentPort?.on("message", async (request: ParseRequest) => {
         : { id: request.id, error: { problem: (error as Error).message, isIngestError: false } };
     parentPort?.postMessage(reply);
   }
-});
+}

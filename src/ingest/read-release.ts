@@ -1,3 +1,6 @@
+import Papa from "papaparse";
+import { type InspectionKind, inspectionKindOf } from "./inspection-layout.ts";
+import { type InspectionRelease, readInspectionRelease } from "./parse-inspection.ts";
 import {
   type DateFallback,
   monthFromName,
@@ -5,7 +8,7 @@ import {
   type ParseOptions,
   parseRelease,
 } from "./parse-release.ts";
-import { decodeCsvText, readCsvSource } from "./source.ts";
+import { type ArchiveTable, decodeCsvText, peekCsvHead, readCsvSource } from "./source.ts";
 
 /** What the caller knows of a file beyond its bytes: the listing date of the CMS archive it came from. */
 export interface ReadHint {
@@ -39,4 +42,34 @@ export async function readRelease(
     dateFallbackFor(source.name, hint),
     options,
   );
+}
+
+/** A release of any table: Provider Information (or ratings only), or an inspection table. */
+export type AnyRelease = ParsedRelease | InspectionRelease;
+
+export function isInspectionRelease(release: AnyRelease): release is InspectionRelease {
+  return release.kind === "citations" || release.kind === "penalties";
+}
+
+/** The inspection table a CSV holds, from its header; null for Provider Information and anything else. */
+async function inspectionKindOfFile(path: string): Promise<InspectionKind | null> {
+  const head = await peekCsvHead(path, 64 * 1024);
+  if (!head) return null;
+  const [header] = Papa.parse<string[]>(head.text, { delimiter: ",", preview: 1 }).data;
+  return header ? inspectionKindOf(header) : null;
+}
+
+/**
+ * Reads one input: the table's member of a monthly archive, or a CSV of whichever table its header says (table
+ * undefined).
+ */
+export async function readInput(
+  path: string,
+  table: ArchiveTable | undefined,
+  hint?: ReadHint,
+  options: ParseOptions = {},
+): Promise<AnyRelease> {
+  const kind = table === undefined ? await inspectionKindOfFile(path) : table === "provider" ? null : table;
+  if (kind === null) return readRelease(path, hint, options);
+  return readInspectionRelease(path, kind, (name) => dateFallbackFor(name, hint));
 }

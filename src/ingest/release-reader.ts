@@ -1,22 +1,28 @@
 // Reads releases either in this thread or, for runs of several files, in a worker thread one file ahead.
 import { Worker } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
-import type { ParsedRelease, ParseOptions } from "./parse-release.ts";
+import type { ParseOptions } from "./parse-release.ts";
 import type { ParseReply, ParseRequest } from "./parse-worker.ts";
-import { type ReadHint, readRelease } from "./read-release.ts";
+import { type AnyRelease, type ReadHint, readInput } from "./read-release.ts";
+import type { ArchiveTable } from "./source.ts";
 
 export interface ReleaseReader {
-  read(path: string, hint?: ReadHint, options?: ParseOptions): Promise<ParsedRelease>;
+  read(
+    path: string,
+    table: ArchiveTable | undefined,
+    hint?: ReadHint,
+    options?: ParseOptions,
+  ): Promise<AnyRelease>;
   close(): Promise<void>;
 }
 
-export const inThreadReader: ReleaseReader = { read: readRelease, close: async () => {} };
+export const inThreadReader: ReleaseReader = { read: readInput, close: async () => {} };
 
 export function workerReader(): ReleaseReader {
   const worker = new Worker(new URL("./parse-worker-boot.mjs", import.meta.url));
   const pending = new Map<
     number,
-    { resolve: (release: ParsedRelease) => void; reject: (error: Error) => void }
+    { resolve: (release: AnyRelease) => void; reject: (error: Error) => void }
   >();
   let nextId = 0;
   const failAll = (error: Error) => {
@@ -34,13 +40,14 @@ export function workerReader(): ReleaseReader {
   worker.on("error", failAll);
   worker.on("exit", () => failAll(new Error("the parse worker stopped")));
   return {
-    read(path, hint, options) {
+    read(path, table, hint, options) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
         worker.postMessage({
           id,
           path,
+          ...(table ? { table } : {}),
           ...(hint ? { hint } : {}),
           ...(options ? { options } : {}),
         } satisfies ParseRequest);

@@ -1,8 +1,11 @@
 // Reads an input file into the bytes of one CMS CSV: plain CSV, gzipped CSV, or a CMS monthly zip archive (whose
-// Provider Information member is taken, in any of the archives' three layouts). Decodes UTF-8 or cp1252 text.
+// Provider Information, Health Deficiencies or Penalties member is taken, in any of the archives' three layouts).
+// Decodes UTF-8 or cp1252 text. Provider Information is read whole; the inspection tables, ten times larger, are
+// streamed (openCsvStream).
 import { createReadStream } from "node:fs";
 import { open, readFile } from "node:fs/promises";
 import { basename } from "node:path";
+import type { Readable } from "node:stream";
 import { createGunzip, gunzipSync } from "node:zlib";
 import iconv from "iconv-lite";
 import yauzl from "yauzl";
@@ -21,24 +24,97 @@ export interface CsvSource {
  * `._*`, `.DS_Store`), the other tables and `manifest.json` are not it.
  */
 export function isProviderInfoMember(fileName: string): boolean {
+  return isMemberOf("provider", fileName);
+}
+
+/** The tables the product reads from a monthly archive. */
+export type ArchiveTable = "provider" | "citations" | "penalties";
+
+/**
+ * Each table's member name in the three layouts (with the dataset-id and date prefix of July 2026 on): Provider
+ * Information as above; Health Deficiencies as `HealthDeficiencies_Download.csv` (2019 to mid 2020) and
+ * `NH_HealthCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`.
+ */
+const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
+  provider: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_)?ProviderInfo(?:_[A-Za-z0-9]+)?\.csv$/i,
+  citations:
+    /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_HealthCitations(?:_[A-Za-z0-9]+)?|HealthDeficiencies_Download)\.csv$/i,
+  penalties:
+    /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_Penalties(?:_[A-Za-z0-9]+)?|Penalties_Download)\.csv$/i,
+};
+
+const TABLE_NAMES: Record<ArchiveTable, string> = {
+  provider: "Provider Information CSV member (ProviderInfo_Download.csv or NH_ProviderInfo_*.csv)",
+  citations: "Health Deficiencies CSV member (HealthDeficiencies_Download.csv or NH_HealthCitations_*.csv)",
+  penalties: "Penalties CSV member (Penalties_Download.csv or NH_Penalties_*.csv)",
+};
+
+/** Whether an archive member is the table's CSV (operating-system junk and the manifest never are). */
+export function isMemberOf(table: ArchiveTable, fileName: string): boolean {
   const parts = fileName.split("/");
   const base = parts.at(-1) ?? "";
   if (parts.includes("__MACOSX") || base.startsWith(".")) return false;
-  return /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_)?ProviderInfo(?:_[A-Za-z0-9]+)?\.csv$/i.test(base);
+  return MEMBER_NAMES[table].test(base);
+}
+
+function isZip(magic: Buffer): boolean {
+  return magic.length >= 4 && magic.readUInt32LE(0) === 0x04034b50;
+}
+
+async function readMagic(path: string): Promise<Buffer> {
+  const handle = await open(path, "r");
+  try {
+    const magic = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(magic, 0, 4, 0);
+    return magic.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The tables an input file holds, in the order they are loaded: for a monthly archive, those of its members
+ * (Provider Information first); for a CSV, null (its header tells). An unreadable file gives null too: reading it
+ * reports why.
+ */
+export async function archiveTables(path: string): Promise<ArchiveTable[] | null> {
+  try {
+    if (!isZip(await readMagic(path))) return null;
+  } catch {
+    return null;
+  }
+  const names = await new Promise<string[] | null>((resolve) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error || !zip) return resolve(null);
+      const found: string[] = [];
+      zip.on("error", () => {
+        zip.close();
+        resolve(null);
+      });
+      zip.on("end", () => {
+        zip.close();
+        resolve(found);
+      });
+      zip.on("entry", (entry: yauzl.Entry) => {
+        found.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+  });
+  if (names === null) return null;
+  const tables = (["provider", "citations", "penalties"] as const).filter((table) =>
+    names.some((name) => isMemberOf(table, name)),
+  );
+  // An archive without any of them is still read as a Provider Information archive, which says what is missing.
+  return tables.length > 0 ? tables : ["provider"];
 }
 
 export async function readCsvSource(path: string): Promise<CsvSource> {
   const name = basename(path);
   let raw: Buffer;
   try {
-    const handle = await open(path, "r");
-    try {
-      const magic = Buffer.alloc(4);
-      const { bytesRead } = await handle.read(magic, 0, 4, 0);
-      if (bytesRead === 4 && magic.readUInt32LE(0) === 0x04034b50) return readZipMember(name, path);
-    } finally {
-      await handle.close();
-    }
+    if (isZip(await readMagic(path))) return readZipMember(name, path);
     raw = await readFile(path);
   } catch (error) {
     if (error instanceof IngestError) throw error;
@@ -52,6 +128,77 @@ export async function readCsvSource(path: string): Promise<CsvSource> {
     }
   }
   return { name, bytes: raw };
+}
+
+/**
+ * A stream of the CSV bytes of an input file: the table's member of a zip archive, a gunzipped file, or the file.
+ * Errors of the stream (a broken zip or gzip) name the file.
+ */
+export async function openCsvStream(
+  path: string,
+  table: ArchiveTable,
+): Promise<{ name: string; stream: Readable }> {
+  const name = basename(path);
+  let magic: Buffer;
+  try {
+    magic = await readMagic(path);
+  } catch (error) {
+    throw new IngestError(name, `cannot read file: ${(error as Error).message}`);
+  }
+  if (isZip(magic)) return openZipMember(name, path, table);
+  const file = createReadStream(path);
+  if (magic.length >= 2 && magic[0] === 0x1f && magic[1] === 0x8b) {
+    const gunzip = createGunzip();
+    file.on("error", (error) => gunzip.destroy(error));
+    return { name, stream: file.pipe(gunzip) };
+  }
+  return { name, stream: file };
+}
+
+/** The stream of an archive's member of the table; the zip is closed when the stream ends or fails. */
+function openZipMember(
+  name: string,
+  path: string,
+  table: ArchiveTable,
+): Promise<{ name: string; stream: Readable }> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (openError, zip) => {
+      if (openError || !zip) {
+        return reject(
+          new IngestError(name, `unreadable zip archive: ${openError?.message ?? "unknown error"}`),
+        );
+      }
+      let isSettled = false;
+      zip.on("error", (error: Error) => {
+        zip.close();
+        if (!isSettled) reject(new IngestError(name, `unreadable zip archive: ${error.message}`));
+        isSettled = true;
+      });
+      zip.on("end", () => {
+        zip.close();
+        if (!isSettled) reject(new IngestError(name, `the zip archive has no ${TABLE_NAMES[table]}`));
+        isSettled = true;
+      });
+      zip.on("entry", (entry: yauzl.Entry) => {
+        if (!isMemberOf(table, entry.fileName)) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          isSettled = true;
+          if (streamError || !stream) {
+            zip.close();
+            return reject(
+              new IngestError(name, `unreadable member ${entry.fileName}: ${streamError?.message}`),
+            );
+          }
+          const close = () => zip.close();
+          stream.on("end", close);
+          stream.on("error", close);
+          stream.on("close", close);
+          resolve({ name: `${name}:${entry.fileName}`, stream });
+        });
+      });
+      zip.readEntry();
+    });
+  });
 }
 
 /** The Provider Information member of a zip archive, whole or (with `limit`) its first `limit` bytes. */
@@ -81,7 +228,7 @@ function readZipMember(name: string, path: string, limit = Number.POSITIVE_INFIN
       });
       zip.on("entry", (entry: yauzl.Entry) => {
         if (/\.zip$/i.test(entry.fileName)) nestedArchives += 1;
-        if (!isProviderInfoMember(entry.fileName)) return zip.readEntry();
+        if (!isMemberOf("provider", entry.fileName)) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError || !stream) {
             zip.close();

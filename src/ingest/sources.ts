@@ -6,7 +6,10 @@ import type { Db } from "../db/client.ts";
 import { type DemoOptions, writeDemoFiles } from "./demo-data.ts";
 import { type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 
-/** Generates the demo dataset into a temporary folder and ingests it. */
+/**
+ * Generates the demo dataset into a temporary folder and ingests it: Provider Information of every month, and
+ * health citations and penalties of every twelfth month (unless the options say otherwise).
+ */
 export async function ingestDemo(
   db: Db,
   options: DemoOptions = {},
@@ -14,7 +17,7 @@ export async function ingestDemo(
 ): Promise<IngestFileResult[]> {
   const dir = await mkdtemp(join(tmpdir(), "cms-demo-"));
   try {
-    const files = await writeDemoFiles(dir, options);
+    const files = await writeDemoFiles(dir, { inspections: "yearly", ...options });
     return await ingestFiles(
       db,
       files.map((file) => file.path),

@@ -18,6 +18,7 @@ export const SWAPPED_TABLES = [
   "entity_summary",
   "entity_month",
   "place",
+  "facility_inspection",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

@@ -150,7 +150,8 @@ describe.each(engines)("the server's loads on $name", (engine) => {
           expect(response.headers.get("cache-control")).toBe("no-store");
         } else await new Promise((done) => setTimeout(done, 50));
       }
-      expect(seen?.load).toMatchObject({ isLoading: true, kind: "initial", filesTotal: 3 });
+      // The current Provider Information, health citations and penalties files, and the two archives.
+      expect(seen?.load).toMatchObject({ isLoading: true, kind: "initial", filesTotal: 5 });
       expect(seen?.facilityCount).toBe(0);
     } finally {
       standin.throttle(null);

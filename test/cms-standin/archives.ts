@@ -7,12 +7,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { MONTH_ABBR } from "../../src/ingest/demo/calendar.ts";
-import {
-  L1_RENAMES,
-  PROVIDER_INFO_2021,
-  PROVIDER_INFO_2023,
-  providerInfoEra,
-} from "../../src/ingest/demo/cms-layouts.ts";
+import { providerInfoEra } from "../../src/ingest/demo/cms-layouts.ts";
+import { inspectionCsvsFor } from "./inspections.ts";
 import type { ArchiveLayout } from "./layouts.ts";
 
 export interface MonthlyArchiveOptions {
@@ -29,6 +25,12 @@ export interface MonthlyArchiveOptions {
   junk?: boolean;
   /** Add the other tables (penalties, deficiencies, state averages, ...). Default true. */
   extraTables?: boolean;
+  /**
+   * The health citations and penalties CSVs, stored as given (in the archive's layout); by default a few rows per
+   * facility of the Provider Information CSV (inspections.ts).
+   */
+  citationsCsv?: string | Buffer;
+  penaltiesCsv?: string | Buffer;
 }
 
 export interface BundleMember {
@@ -50,14 +52,7 @@ function checkDate(archiveDate: string): void {
 }
 
 // ------------------------------------------------------------------------------------------------------------
-// Small companion tables (a few plausible rows; the product only reads Provider Information)
-
-const SAMPLE_FACILITIES = [
-  ["015009", "BURNS NURSING HOME, INC.", "701 MONROE STREET NW", "RUSSELLVILLE", "AL", "35653"],
-  ["01A193", "RIVERSIDE HEALTH AND REHABILITATION", "100 RIVER ROAD", "DECATUR", "AL", "35601"],
-  ["056123", "PACIFIC GARDENS CARE CENTER", "2400 OCEAN AVENUE", "SANTA MONICA", "CA", "90405"],
-  ["455987", "LAKEVIEW NURSING AND REHABILITATION", "500 LAKE DRIVE", "HOUSTON", "TX", "77002"],
-] as const;
+// Companion tables (a few plausible rows; the product reads Provider Information, health citations and penalties)
 
 type Era = "L1" | "2021" | "2023";
 
@@ -74,107 +69,8 @@ function csvText(rows: readonly (readonly (string | number)[])[]): string {
   return `${rows.map((row) => row.map(field).join(",")).join("\n")}\n`;
 }
 
-/** The first six columns (CCN ... ZIP) of the era's Provider Information file. */
-function facilityHeader(era: Era): string[] {
-  if (era === "L1") return L1_RENAMES.slice(0, 6).map(([name]) => name);
-  return (era === "2021" ? PROVIDER_INFO_2021 : PROVIDER_INFO_2023).slice(0, 6);
-}
-
 function processingDate(dataMonth: string): string {
   return `${dataMonth.slice(0, 7)}-01`;
-}
-
-function penaltiesCsv(era: Era, dataMonth: string): string {
-  const date = processingDate(dataMonth);
-  const year = Number(date.slice(0, 4));
-  const header =
-    era === "L1"
-      ? ["pnlty_date", "pnlty_type", "fine_amt", "payden_strt_dt", "payden_days", "FILEDATE"]
-      : [
-          "Penalty Date",
-          "Penalty Type",
-          "Fine Amount",
-          "Payment Denial Start Date",
-          "Payment Denial Length in Days",
-          ...(era === "2021" ? [] : ["Location"]),
-          "Processing Date",
-        ];
-  const rows = SAMPLE_FACILITIES.slice(0, 3).map((facility, i) => {
-    const when = `${year - 1}-${String(3 + i * 3).padStart(2, "0")}-1${i}`;
-    const fine = i !== 1;
-    const tail =
-      era === "L1"
-        ? [
-            when,
-            fine ? "Fine" : "Payment Denial",
-            fine ? 6600 + i * 1325 : "",
-            fine ? "" : when,
-            fine ? "" : 24,
-            date,
-          ]
-        : [
-            when,
-            fine ? "Fine" : "Payment Denial",
-            fine ? (6600 + i * 1325).toFixed(2) : "",
-            fine ? "" : when,
-            fine ? "" : 24,
-            ...(era === "2021" ? [] : [`${facility[2]},${facility[3]},${facility[4]},${facility[5]}`]),
-            date,
-          ];
-    return [...facility, ...tail];
-  });
-  return csvText([[...facilityHeader(era), ...header], ...rows]);
-}
-
-function deficienciesCsv(era: Era, dataMonth: string): string {
-  const date = processingDate(dataMonth);
-  const year = Number(date.slice(0, 4));
-  const header =
-    era === "L1"
-      ? [
-          "SURVEY_DATE_OUTPUT",
-          "SurveyType",
-          "defpref",
-          "tag",
-          "tag_desc",
-          "scope",
-          "defstat",
-          "cycle",
-          "FILEDATE",
-        ]
-      : [
-          "Survey Date",
-          "Survey Type",
-          "Deficiency Prefix",
-          "Deficiency Tag Number",
-          "Deficiency Description",
-          "Scope Severity Code",
-          "Deficiency Corrected",
-          "Inspection Cycle",
-          "Processing Date",
-        ];
-  const citations = [
-    ["0880", "Provide and implement an infection prevention and control program.", "D"],
-    ["0689", "Ensure that a nursing home area is free from accident hazards.", "E"],
-    ["0812", "Procure food from sources approved or considered satisfactory and store food safely.", "F"],
-    ["0656", "Develop and implement a complete care plan that meets all the resident's needs.", "D"],
-  ] as const;
-  const rows = SAMPLE_FACILITIES.map((facility, i) => {
-    const [tag, text, scope] = citations[i % citations.length] ?? citations[0];
-    return [
-      ...facility,
-      `${year - 1}-${String(2 + i * 2).padStart(2, "0")}-2${i}`,
-      i === 2 ? "Complaint" : "Health",
-      "F",
-      tag,
-      text,
-      scope,
-      "Deficient, Provider has date of correction",
-      1,
-      date,
-    ];
-  });
-  return csvText([[...facilityHeader(era), ...header], ...rows]);
 }
 
 function stateAveragesCsv(era: Era, dataMonth: string): string {
@@ -231,6 +127,7 @@ const DS_STORE = Buffer.concat([
 /** The dataset ids of the L3 members. */
 const DATASET_IDS = {
   providerInfo: "4pq5-n9py",
+  citations: "r5ix-sfxw",
   penalties: "g6vv-u9sr",
   stateAverages: "xcdc-v8bm",
 } as const;
@@ -269,27 +166,47 @@ function members(options: MonthlyArchiveOptions): Member[] {
   const text = (value: string): Buffer => Buffer.from(value);
   const providerName = providerMemberName(options);
   const list: Member[] = [];
+  const inspections = () => {
+    const made =
+      options.citationsCsv === undefined || options.penaltiesCsv === undefined
+        ? inspectionCsvsFor(provider.toString("utf8"), {
+            fallbackDate: processingDate(dataMonth),
+            ...(layout === "L1" ? { l1ArchiveMonth: archiveDate.slice(0, 7) } : {}),
+          })
+        : null;
+    const bytes = (value: string | Buffer | undefined, fallback: string | undefined) =>
+      typeof value === "string" ? text(value) : (value ?? text(fallback ?? ""));
+    return {
+      citations: bytes(options.citationsCsv, made?.citations),
+      penalties: bytes(options.penaltiesCsv, made?.penalties),
+    };
+  };
   switch (layout) {
-    case "L1":
+    case "L1": {
       list.push({ name: providerName, data: provider });
-      if (extra)
+      if (extra) {
+        const { citations, penalties } = inspections();
         list.push(
-          { name: "Penalties_Download.csv", data: text(penaltiesCsv(era, dataMonth)) },
-          { name: "HealthDeficiencies_Download.csv", data: text(deficienciesCsv(era, dataMonth)) },
+          { name: "Penalties_Download.csv", data: penalties },
+          { name: "HealthDeficiencies_Download.csv", data: citations },
           { name: "StateAverages_Download.csv", data: text(stateAveragesCsv(era, dataMonth)) },
         );
+      }
       return list;
+    }
     case "L2": {
       const folder = options.subfolder ? subfolderName(archiveDate) : "";
       if (folder) list.push({ name: folder, data: "dir" });
       list.push({ name: providerName, data: provider });
-      if (extra)
+      if (extra) {
+        const { citations, penalties } = inspections();
         list.push(
-          { name: `${folder}NH_Penalties_${mon}.csv`, data: text(penaltiesCsv(era, dataMonth)) },
-          { name: `${folder}NH_HealthCitations_${mon}.csv`, data: text(deficienciesCsv(era, dataMonth)) },
+          { name: `${folder}NH_Penalties_${mon}.csv`, data: penalties },
+          { name: `${folder}NH_HealthCitations_${mon}.csv`, data: citations },
           { name: `${folder}NH_StateUSAverages_${mon}.csv`, data: text(stateAveragesCsv(era, dataMonth)) },
           { name: `${folder}NH_Data_Dictionary.pdf`, data: DATA_DICTIONARY_PDF },
         );
+      }
       return list;
     }
     case "L3": {
@@ -301,13 +218,20 @@ function members(options: MonthlyArchiveOptions): Member[] {
           data: provider,
         },
       ];
-      if (extra)
+      if (extra) {
+        const { citations, penalties } = inspections();
         tables.push(
+          {
+            datasetId: DATASET_IDS.citations,
+            title: "Health Deficiencies",
+            name: `${DATASET_IDS.citations}_${archiveDate}_NH_HealthCitations_${mon}.csv`,
+            data: citations,
+          },
           {
             datasetId: DATASET_IDS.penalties,
             title: "Penalties",
             name: `${DATASET_IDS.penalties}_${archiveDate}_NH_Penalties_${mon}.csv`,
-            data: text(penaltiesCsv(era, dataMonth)),
+            data: penalties,
           },
           {
             datasetId: DATASET_IDS.stateAverages,
@@ -316,6 +240,7 @@ function members(options: MonthlyArchiveOptions): Member[] {
             data: text(stateAveragesCsv(era, dataMonth)),
           },
         );
+      }
       for (const table of tables) list.push({ name: table.name, data: table.data });
       const manifest = tables.map((table) => ({
         datasetId: table.datasetId,

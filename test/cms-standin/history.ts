@@ -1,6 +1,7 @@
 // A full CMS archive history on disk, for the stand-in server: one monthly archive per data month from Jan 2019
-// (laid out as CMS did at the archive's date), a month published twice, annual bundles, and the current CSV.
-// Generated from the demo data (src/ingest/demo-data.ts, in the header layout of each month) and converted here.
+// (laid out as CMS did at the archive's date), a month published twice, annual bundles, and the current CSVs.
+// Generated from the demo data (src/ingest/demo-data.ts, in the header layout of each month: Provider Information,
+// health citations and penalties) and converted here.
 
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,7 +15,7 @@ import {
   writeAnnualBundle,
   writeMonthlyArchive,
 } from "./archives.ts";
-import { layoutForArchiveDate, perturbRatings, sliceRows, toLayout } from "./layouts.ts";
+import { inspectionToL1, layoutForArchiveDate, perturbRatings, sliceRows, toLayout } from "./layouts.ts";
 import type { CurrentFile, ListedArchive } from "./server.ts";
 
 export interface HistoryOptions {
@@ -40,7 +41,7 @@ export interface History {
   months: string[];
 }
 
-const STAMP_VERSION = 1;
+const STAMP_VERSION = 3;
 const FIRST_MONTH = "2019-01";
 /** Rows of each small monthly zip inside an annual bundle. */
 const BUNDLE_ROWS = 40;
@@ -61,7 +62,14 @@ interface Stamp {
   version: number;
   key: Record<string, string | number>;
   archives: StampedFile[];
-  current: { fileName: string; file: string; modified: string; size: number };
+  current: {
+    fileName: string;
+    file: string;
+    modified: string;
+    size: number;
+    citations: { fileName: string; file: string; size: number };
+    penalties: { fileName: string; file: string; size: number };
+  };
   months: string[];
 }
 
@@ -155,7 +163,7 @@ async function readStamp(dir: string, key: Stamp["key"]): Promise<Stamp | null> 
     return null;
   }
   if (stamp.version !== STAMP_VERSION || JSON.stringify(stamp.key) !== JSON.stringify(key)) return null;
-  const files = [...stamp.archives, stamp.current];
+  const files = [...stamp.archives, stamp.current, stamp.current.citations, stamp.current.penalties];
   for (const file of files) {
     const size = await stat(path.join(dir, file.file)).then(
       (s) => s.size,
@@ -178,6 +186,16 @@ function historyOf(dir: string, stamp: Stamp): History {
       fileName: stamp.current.fileName,
       modified: stamp.current.modified,
       body: { path: path.join(dir, stamp.current.file) },
+      inspections: {
+        citations: {
+          fileName: stamp.current.citations.fileName,
+          body: { path: path.join(dir, stamp.current.citations.file) },
+        },
+        penalties: {
+          fileName: stamp.current.penalties.fileName,
+          body: { path: path.join(dir, stamp.current.penalties.file) },
+        },
+      },
     },
     months: stamp.months,
   };
@@ -222,7 +240,16 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
   await mkdir(path.join(dir, "archives"), { recursive: true });
 
   progress(`generating ${monthCount} monthly CSVs of ${facilities} facilities`);
-  const files = await writeDemoFiles(work, { facilities, months: monthCount, endMonth, seed });
+  const written = await writeDemoFiles(work, {
+    facilities,
+    months: monthCount,
+    endMonth,
+    seed,
+    inspections: "monthly",
+  });
+  const files = written.filter((f) => f.table === "provider");
+  const inspectionFile = (processingDate: string, table: "citations" | "penalties") =>
+    written.find((f) => f.table === table && f.processingDate === processingDate)?.path ?? "";
   const months = files.map((f) => f.processingDate.slice(0, 7));
   const plan = planArchives(months, endDate, republications, seed);
 
@@ -244,14 +271,19 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     const month = months[i];
     if (!file || !month) return;
     const original = await readFile(file.path, "utf8");
+    const citations = await readFile(inspectionFile(file.processingDate, "citations"), "utf8");
+    const penalties = await readFile(inspectionFile(file.processingDate, "penalties"), "utf8");
     for (const planned of plan.filter((p) => p.month === i)) {
       const text = planned.republished ? perturbRatings(original, seed + i) : original;
       const layout = layoutForArchiveDate(planned.date);
+      const archiveMonth = planned.date.slice(0, 7);
       const archiveOptions: MonthlyArchiveOptions = {
         layout,
         archiveDate: planned.date,
         dataMonth: month,
         providerCsv: layout === "L1" ? toLayout(text, "L1", { fileDateFormat }) : text,
+        citationsCsv: layout === "L1" ? inspectionToL1(citations, archiveMonth) : citations,
+        penaltiesCsv: layout === "L1" ? inspectionToL1(penalties, archiveMonth) : penalties,
         subfolder: layout === "L2" && planned.date.startsWith("2021-12"),
         junk: layout === "L3",
       };
@@ -267,8 +299,9 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       const year = month.slice(0, 4);
       if (bundleYears.has(year) && !planned.republished && bundleMonths.get(year)?.includes(month)) {
         const small = sliceRows(text, BUNDLE_ROWS);
+        const { citationsCsv: _citations, penaltiesCsv: _penalties, ...smallOptions } = archiveOptions;
         const archive = await buildMonthlyArchive({
-          ...archiveOptions,
+          ...smallOptions,
           providerCsv: layout === "L1" ? toLayout(small, "L1", { fileDateFormat }) : small,
         });
         // Looked up after the await: the other month being built may have started the year's list meanwhile.
@@ -277,7 +310,11 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
         bundles.set(year, bundle);
       }
     }
-    if (i < files.length - 1) await rm(file.path);
+    if (i < files.length - 1) {
+      await rm(file.path);
+      await rm(inspectionFile(file.processingDate, "citations"));
+      await rm(inspectionFile(file.processingDate, "penalties"));
+    }
   };
   // Two months at a time: one converts on the main thread while the other deflates in the thread pool.
   let next = 0;
@@ -302,6 +339,14 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
   const currentRelative = path.join("current", fileName);
   await mkdir(path.join(dir, "current"), { recursive: true });
   await rename(last.path, path.join(dir, currentRelative));
+  const currentInspection = async (table: "citations" | "penalties") => {
+    const name = `${table === "citations" ? "NH_HealthCitations" : "NH_Penalties"}_${monthName(endMonth)}.csv`;
+    const relative = path.join("current", name);
+    await rename(inspectionFile(last.processingDate, table), path.join(dir, relative));
+    return { fileName: name, file: relative, size: (await stat(path.join(dir, relative))).size };
+  };
+  const currentCitations = await currentInspection("citations");
+  const currentPenalties = await currentInspection("penalties");
   await rm(work, { recursive: true, force: true });
   const currentSize = (await stat(path.join(dir, currentRelative))).size;
 
@@ -309,7 +354,14 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     version: STAMP_VERSION,
     key,
     archives: stamped,
-    current: { fileName, file: currentRelative, modified: endDate, size: currentSize },
+    current: {
+      fileName,
+      file: currentRelative,
+      modified: endDate,
+      size: currentSize,
+      citations: currentCitations,
+      penalties: currentPenalties,
+    },
     months,
   };
   await writeFile(path.join(dir, "build.json"), `${JSON.stringify(stamp, null, 2)}\n`);

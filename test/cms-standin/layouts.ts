@@ -3,7 +3,12 @@
 // the product by construction. The L1 names are those of the CMS layouts (src/ingest/demo/cms-layouts.ts).
 
 import Papa from "papaparse";
-import { L1_RENAMES, NOT_IN_L1, NOT_IN_L1_PATTERN } from "../../src/ingest/demo/cms-layouts.ts";
+import {
+  L1_RENAMES,
+  l1InspectionColumns,
+  NOT_IN_L1,
+  NOT_IN_L1_PATTERN,
+} from "../../src/ingest/demo/cms-layouts.ts";
 import { mulberry32 } from "../../src/ingest/demo/random.ts";
 
 /** L1: archives dated 2019-01..2020-07; L2: 2020-08..2026-06; L3: from 2026-07. */
@@ -142,6 +147,28 @@ export function toLayout(
     },
   });
   return out;
+}
+
+/**
+ * A health citations or penalties CSV as an L1 archive of `archiveMonth` holds it: the columns renamed and cut as
+ * its download files have them (l1InspectionColumns), `hlthsrvy_post20171128` set from the survey date where the
+ * archive has it.
+ */
+export function inspectionToL1(csvText: string, archiveMonth: string): string {
+  let sources: number[] = [];
+  let surveyDate = -1;
+  return mapCsv(csvText, {
+    header: (header) => {
+      const columns = l1InspectionColumns(header, { archiveMonth });
+      sources = columns.map(([, full]) => (full === null ? -1 : header.indexOf(full)));
+      surveyDate = header.indexOf("Survey Date");
+      return columns.map(([l1]) => l1);
+    },
+    row: (row) =>
+      sources.map((source) =>
+        source >= 0 ? (row[source] ?? "") : (row[surveyDate] ?? "") >= "2017-11-28" ? "Y" : "N",
+      ),
+  });
 }
 
 /** Sets `Processing Date` (or an L1 `FILEDATE`) of every row to isoDate. */

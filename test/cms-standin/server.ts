@@ -1,11 +1,12 @@
 // A local stand-in for the CMS Provider Data Catalog (data.cms.gov/provider-data), on 127.0.0.1 only: the
-// Provider Information metadata, the nursing-home archive listing and the files they point to, with runtime
-// controls to throttle, break off or stall downloads and to fail the JSON endpoints.
+// metadata of Provider Information, Health Deficiencies and Penalties, the nursing-home archive listing and the files
+// they point to, with runtime controls to throttle, break off or stall downloads and to fail the JSON endpoints.
 
 import { createHash } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { inspectionCsvsFor } from "./inspections.ts";
 
 export type FileBody = Buffer | { path: string };
 
@@ -15,7 +16,26 @@ export interface CurrentFile {
   body: FileBody;
   /** `YYYY-MM-DD` */
   modified: string;
+  /**
+   * The current health citations and penalties files, published with it; by default a few rows per facility of the
+   * Provider Information file (inspections.ts).
+   */
+  inspections?: { citations: InspectionFile; penalties: InspectionFile };
 }
+
+export interface InspectionFile {
+  /** e.g. `NH_HealthCitations_Nov2026.csv` */
+  fileName: string;
+  body: FileBody;
+}
+
+/** The datasets the stand-in publishes a current file of, by id. */
+const DATASETS = {
+  "4pq5-n9py": { key: "provider", title: "Provider Information" },
+  "r5ix-sfxw": { key: "citations", title: "Health Deficiencies" },
+  "g6vv-u9sr": { key: "penalties", title: "Penalties" },
+} as const;
+type DatasetKey = (typeof DATASETS)[keyof typeof DATASETS]["key"];
 
 export interface ListedArchive {
   /** Default `nursing-homes_<date>`. */
@@ -64,7 +84,7 @@ export interface CmsStandin {
   downloads(pathSuffix: string): number;
 }
 
-const METADATA_PATH = "/provider-data/api/1/metastore/schemas/dataset/items/4pq5-n9py";
+const METADATA_PREFIX = "/provider-data/api/1/metastore/schemas/dataset/items/";
 const LISTING_PATH = "/provider-data/api/1/archive/aggregate/theme/nursing-homes/relative";
 const ARCHIVE_DIR = "/provider-data/sites/default/files/dataset-archives/theme/nursing-homes/";
 const RESOURCE_DIR = "/provider-data/sites/default/files/resources/";
@@ -140,8 +160,15 @@ function throttledPiece(bytesPerSecond: number): number {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+interface PublishedCurrent {
+  fileName: string;
+  modified: string;
+  path: string;
+  served: ServedFile;
+}
+
 export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<CmsStandin> {
-  let current: { file: CurrentFile; path: string; served: ServedFile } | null = null;
+  let current: Record<DatasetKey, PublishedCurrent> | null = null;
   const listed = new Map<string, { archive: ListedArchive; served: ServedFile; nid: number }>();
   let nextNid = 81_000;
   let rate: number | null = null;
@@ -156,12 +183,29 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
       current = null;
       return;
     }
-    const hash = sha(`${file.fileName}|${file.modified}`).slice(0, 32);
-    const timestamp = Math.floor(Date.parse(`${file.modified}T14:00:00Z`) / 1000);
+    const published = (fileName: string, body: FileBody): PublishedCurrent => {
+      const hash = sha(`${fileName}|${file.modified}`).slice(0, 32);
+      const timestamp = Math.floor(Date.parse(`${file.modified}T14:00:00Z`) / 1000);
+      return {
+        fileName,
+        modified: file.modified,
+        path: `${RESOURCE_DIR}${hash}_${timestamp}/${encodeURIComponent(fileName)}`,
+        served: servedFile(body, fileName, file.modified),
+      };
+    };
+    let inspections = file.inspections;
+    if (!inspections) {
+      const made = inspectionCsvsFor(file.body, { fallbackDate: `${file.modified.slice(0, 7)}-01` });
+      const month = /_([A-Z][a-z]{2}\d{4})\.csv$/.exec(file.fileName)?.[1] ?? "Current";
+      inspections = {
+        citations: { fileName: `NH_HealthCitations_${month}.csv`, body: Buffer.from(made.citations) },
+        penalties: { fileName: `NH_Penalties_${month}.csv`, body: Buffer.from(made.penalties) },
+      };
+    }
     current = {
-      file,
-      path: `${RESOURCE_DIR}${hash}_${timestamp}/${encodeURIComponent(file.fileName)}`,
-      served: servedFile(file.body, file.fileName, file.modified),
+      provider: published(file.fileName, file.body),
+      citations: published(inspections.citations.fileName, inspections.citations.body),
+      penalties: published(inspections.penalties.fileName, inspections.penalties.body),
     };
   }
 
@@ -178,28 +222,29 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
   if (options.current) setCurrent(options.current);
   for (const archive of options.archives ?? []) publish(archive);
 
-  function metadata(nested: boolean): unknown {
-    if (!current) return null;
-    const downloadURL = `${baseUrl}${current.path}`;
+  function metadata(id: string, nested: boolean): unknown {
+    const dataset = DATASETS[id as keyof typeof DATASETS];
+    const file = dataset && current ? current[dataset.key] : null;
+    if (!dataset || !file) return null;
+    const downloadURL = `${baseUrl}${file.path}`;
     const distribution = {
       "@type": "dcat:Distribution",
       downloadURL,
       mediaType: "text/csv",
-      title: current.file.fileName.replace(/\.csv$/i, ""),
+      title: file.fileName.replace(/\.csv$/i, ""),
     };
-    const modified = current.file.modified;
+    const modified = file.modified;
     return {
       accessLevel: "public",
-      landingPage: "https://data.cms.gov/provider-data/dataset/4pq5-n9py",
+      landingPage: `https://data.cms.gov/provider-data/dataset/${id}`,
       bureauCode: ["009:38"],
       issued: "2020-12-14",
       modified,
       released: modified,
-      keyword: ["Nursing homes", "Star rating"],
-      identifier: "4pq5-n9py",
-      title: "Provider Information",
-      description:
-        "General information on currently active nursing homes, including number of certified beds, ratings, and more.",
+      keyword: ["Nursing homes"],
+      identifier: id,
+      title: dataset.title,
+      description: `${dataset.title} of nursing homes including rehab services.`,
       theme: ["Nursing homes including rehab services"],
       distribution: [
         nested ? { identifier: sha(downloadURL).slice(0, 36), data: distribution } : distribution,
@@ -227,7 +272,8 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
   }
 
   function fileFor(pathname: string): ServedFile | null {
-    if (current && pathname === current.path) return current.served;
+    const published = current ? Object.values(current).find((file) => file.path === pathname) : undefined;
+    if (published) return published.served;
     if (pathname.startsWith(ARCHIVE_DIR) && pathname.endsWith(".zip")) {
       const name = decodeURIComponent(pathname.slice(ARCHIVE_DIR.length, -".zip".length));
       return listed.get(name)?.served ?? null;
@@ -329,7 +375,7 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
       return sendJson(res, 405, { message: "Method not allowed" }, false);
     }
 
-    if (pathname === METADATA_PATH || pathname === LISTING_PATH) {
+    if (pathname.startsWith(METADATA_PREFIX) || pathname === LISTING_PATH) {
       if (jsonFailure === "hang") return; // never answered; close() destroys the socket
       if (jsonFailure !== null) {
         record.status = jsonFailure;
@@ -339,7 +385,10 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
         record.status = 200;
         return sendJson(res, 200, listing(), head);
       }
-      const body = metadata(url.searchParams.has("show-reference-ids"));
+      const body = metadata(
+        pathname.slice(METADATA_PREFIX.length),
+        url.searchParams.has("show-reference-ids"),
+      );
       record.status = body ? 200 : 404;
       return sendJson(res, record.status, body ?? { message: "Not found", status: 404 }, head);
     }

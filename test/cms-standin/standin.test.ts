@@ -316,6 +316,7 @@ describe("archives", () => {
     const provider = "4pq5-n9py_2026-08-03_NH_ProviderInfo_Jul2026.csv";
     expect([...zip.keys()]).toEqual([
       provider,
+      "r5ix-sfxw_2026-08-03_NH_HealthCitations_Jul2026.csv",
       "g6vv-u9sr_2026-08-03_NH_Penalties_Jul2026.csv",
       "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv",
       "manifest.json",
@@ -328,6 +329,7 @@ describe("archives", () => {
     }[];
     expect(manifest.map((m) => [m.datasetId, m.fileName])).toEqual([
       ["4pq5-n9py", provider],
+      ["r5ix-sfxw", "r5ix-sfxw_2026-08-03_NH_HealthCitations_Jul2026.csv"],
       ["g6vv-u9sr", "g6vv-u9sr_2026-08-03_NH_Penalties_Jul2026.csv"],
       ["xcdc-v8bm", "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv"],
     ]);

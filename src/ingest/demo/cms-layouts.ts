@@ -349,3 +349,143 @@ export const NOT_IN_L1: readonly string[] = [
   "Location",
 ];
 export const NOT_IN_L1_PATTERN = /^chain average |turnover|administrators who have left/i;
+
+// ------------------------------------------------------------------------------------------------------------
+// Health Deficiencies (health citations) and Penalties
+
+/** The columns that open every inspection file: the facility, under the names of 2017 to mid 2023 and since. */
+const INSPECTION_FACILITY_2017 = COLUMN_BLOCKS.identity2021.filter(
+  (name) => !/Phone|County/.test(name),
+) as readonly string[];
+const INSPECTION_FACILITY_2023 = COLUMN_BLOCKS.identity.filter(
+  (name) => !/Telephone|County/.test(name),
+) as readonly string[];
+
+/** The Health Deficiencies layouts by the month they began. */
+export type CitationsEra = "2017" | "2021" | "2023" | "2023-07";
+
+function citationColumns(era: CitationsEra): readonly string[] {
+  return [
+    ...(era === "2023-07" ? INSPECTION_FACILITY_2023 : INSPECTION_FACILITY_2017),
+    "Survey Date",
+    "Survey Type",
+    "Deficiency Prefix",
+    "Deficiency Category",
+    "Deficiency Tag Number",
+    "Deficiency Description",
+    "Scope Severity Code",
+    "Deficiency Corrected",
+    "Correction Date",
+    "Inspection Cycle",
+    "Standard Deficiency",
+    "Complaint Deficiency",
+    // From January 2021.
+    ...(era === "2017" ? [] : ["Infection Control Inspection Deficiency"]),
+    // From January 2023.
+    ...(era === "2023" || era === "2023-07" ? ["Citation under IDR", "Citation under IIDR"] : []),
+    "Location",
+    "Processing Date",
+  ];
+}
+
+/** The layout CMS used for the health citations of a processing date (`YYYY-MM-DD`). */
+export function citationsEra(processingDate: string): CitationsEra {
+  return processingDate < "2021-01"
+    ? "2017"
+    : processingDate < "2023-01"
+      ? "2021"
+      : processingDate < "2023-07"
+        ? "2023"
+        : "2023-07";
+}
+
+export const HEALTH_CITATIONS: Record<CitationsEra, readonly string[]> = {
+  "2017": citationColumns("2017"),
+  "2021": citationColumns("2021"),
+  "2023": citationColumns("2023"),
+  "2023-07": citationColumns("2023-07"),
+};
+
+/** Penalties up to mid 2023 (the February 2017 and June 2021 files) and since. */
+export type PenaltiesEra = "2017" | "2023-07";
+
+export function penaltiesEra(processingDate: string): PenaltiesEra {
+  return processingDate < "2023-07" ? "2017" : "2023-07";
+}
+
+const PENALTY_COLUMNS = [
+  "Penalty Date",
+  "Penalty Type",
+  "Fine Amount",
+  "Payment Denial Start Date",
+  "Payment Denial Length in Days",
+  "Location",
+  "Processing Date",
+];
+
+export const PENALTIES: Record<PenaltiesEra, readonly string[]> = {
+  "2017": [...INSPECTION_FACILITY_2017, ...PENALTY_COLUMNS],
+  "2023-07": [...INSPECTION_FACILITY_2023, ...PENALTY_COLUMNS],
+};
+
+/**
+ * The 2019-2020 monthly archives' `HealthDeficiencies_Download.csv` and `Penalties_Download.csv` (layout L1) name
+ * columns in short, as the download files of the data dictionary of those years do; `FILEDATE` replaces
+ * `Processing Date` and there is no `Location`. `CATEGORY` came in November 2019 (the archives before have none);
+ * `hlthsrvy_post20171128` (a flag of surveys since 28 November 2017) went in April 2019.
+ */
+export const L1_INSPECTION_RENAMES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ["provnum", ["Federal Provider Number", "CMS Certification Number (CCN)"]],
+  ["provname", ["Provider Name"]],
+  ["address", ["Provider Address"]],
+  ["city", ["Provider City", "City/Town"]],
+  ["state", ["Provider State", "State"]],
+  ["zip", ["Provider Zip Code", "ZIP Code"]],
+  ["survey_date_output", ["Survey Date"]],
+  ["SurveyType", ["Survey Type"]],
+  ["DEFPREF", ["Deficiency Prefix"]],
+  ["CATEGORY", ["Deficiency Category"]],
+  ["TAG", ["Deficiency Tag Number"]],
+  ["TAG_DESC", ["Deficiency Description"]],
+  ["SCOPE", ["Scope Severity Code"]],
+  ["DEFSTAT", ["Deficiency Corrected"]],
+  ["statdate", ["Correction Date"]],
+  ["cycle", ["Inspection Cycle"]],
+  ["standard", ["Standard Deficiency"]],
+  ["complaint", ["Complaint Deficiency"]],
+  ["pnlty_date", ["Penalty Date"]],
+  ["pnlty_type", ["Penalty Type"]],
+  ["fine_amt", ["Fine Amount"]],
+  ["payden_strt_dt", ["Payment Denial Start Date"]],
+  ["payden_days", ["Payment Denial Length in Days"]],
+  ["filedate", ["Processing Date"]],
+];
+
+/** Columns an L1 inspection file does not have. */
+export const NOT_IN_L1_INSPECTION: readonly string[] = [
+  "Location",
+  "Infection Control Inspection Deficiency",
+  "Citation under IDR",
+  "Citation under IIDR",
+];
+
+/**
+ * An inspection layout's columns as an L1 archive names them: [L1 name, the full name whose values it holds (null
+ * for a column only L1 has)], in file order.
+ */
+export function l1InspectionColumns(
+  columns: readonly string[],
+  { archiveMonth }: { archiveMonth: string },
+): [string, string | null][] {
+  const byFullName = new Map(
+    L1_INSPECTION_RENAMES.flatMap(([l1, names]) => names.map((name) => [name, l1] as const)),
+  );
+  const mapped: [string, string | null][] = columns
+    .filter((name) => !NOT_IN_L1_INSPECTION.includes(name))
+    .filter((name) => name !== "Deficiency Category" || archiveMonth >= "2019-11")
+    .map((name) => [byFullName.get(name) ?? name, name]);
+  if (archiveMonth < "2019-04" && columns.includes("Deficiency Tag Number")) {
+    mapped.splice(mapped.length - 1, 0, ["hlthsrvy_post20171128", null]);
+  }
+  return mapped;
+}

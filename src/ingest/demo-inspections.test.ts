@@ -1,0 +1,211 @@
+// The demo's health citations and penalties: consistent with the facilities' health inspection ratings, and, once
+// loaded, the union of the releases and the derived figures of the last three years equal to what this test
+// computes from the files on its own (papaparse, no ingest code).
+import { readFileSync } from "node:fs";
+import Papa from "papaparse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../../test/csv-fixtures.ts";
+import { engines, openTestDb } from "../../test/databases.ts";
+import type { Db } from "../db/client.ts";
+import { type DemoFile, writeDemoFiles } from "./demo-data.ts";
+import { ingestFiles } from "./ingest.ts";
+
+type Row = Record<string, string>;
+
+function records(path: string): Row[] {
+  return Papa.parse<Row>(readFileSync(path, "utf8"), { header: true, skipEmptyLines: true }).data;
+}
+
+const CCN = "CMS Certification Number (CCN)";
+const ABUSE = "Freedom from Abuse, Neglect, and Exploitation Deficiencies";
+
+/** The union of the files' groups, each as the newest file that lists it has it. */
+function union(files: DemoFile[], key: (row: Row) => string): Row[] {
+  const groups = new Map<string, { date: string; rows: Row[] }>();
+  for (const file of files) {
+    const byGroup = new Map<string, Row[]>();
+    for (const row of records(file.path)) {
+      const rows = byGroup.get(key(row)) ?? [];
+      rows.push(row);
+      byGroup.set(key(row), rows);
+    }
+    for (const [group, rows] of byGroup) {
+      const kept = groups.get(group);
+      if (!kept || kept.date <= file.processingDate) groups.set(group, { date: file.processingDate, rows });
+    }
+  }
+  return [...groups.values()].flatMap((group) => group.rows);
+}
+
+/** The date three years before an ISO date. */
+const threeYearsBefore = (date: string) => `${Number(date.slice(0, 4)) - 3}${date.slice(4)}`;
+
+describe("demo health citations and penalties", () => {
+  let files: DemoFile[];
+  beforeAll(async () => {
+    files = await writeDemoFiles(tempDir(), { facilities: 600, months: 14, inspections: "monthly" });
+  });
+
+  it("writes every month's three files, in the layout of its date", () => {
+    expect(files.filter((file) => file.table === "citations")).toHaveLength(14);
+    expect(files.filter((file) => file.table === "penalties")).toHaveLength(14);
+    const newest = files.filter((file) => file.table === "citations").at(-1) as DemoFile;
+    const [header] = Papa.parse<string[]>(readFileSync(newest.path, "utf8"), { preview: 1 }).data;
+    expect(header?.slice(0, 2)).toEqual([CCN, "Provider Name"]);
+    expect(header).toContain("Citation under IDR");
+  });
+
+  it("gives homes rated low for health inspection more and more severe citations, and more fines", () => {
+    const date = files.at(-1)?.processingDate as string;
+    const provider = records(
+      files.find((file) => file.table === "provider" && file.processingDate === date)?.path ?? "",
+    );
+    const stars = new Map(provider.map((row) => [row[CCN] ?? "", Number(row["Health Inspection Rating"])]));
+    const citations = records(
+      files.find((file) => file.table === "citations" && file.processingDate === date)?.path ?? "",
+    );
+    const penalties = records(
+      files.find((file) => file.table === "penalties" && file.processingDate === date)?.path ?? "",
+    );
+    const byStars = (low: boolean) => {
+      const homes = [...stars].filter(([, rating]) => (low ? rating <= 2 : rating >= 4)).map(([ccn]) => ccn);
+      const set = new Set(homes);
+      const cited = citations.filter((row) => set.has(row[CCN] ?? ""));
+      return {
+        citations: cited.length / homes.length,
+        harm: cited.filter((row) => (row["Scope Severity Code"] ?? "") >= "G").length / homes.length,
+        fines:
+          penalties.filter((row) => set.has(row[CCN] ?? "") && row["Penalty Type"] === "Fine").length /
+          homes.length,
+      };
+    };
+    const low = byStars(true);
+    const high = byStars(false);
+    expect(low.citations).toBeGreaterThan(high.citations * 1.5);
+    expect(low.harm).toBeGreaterThan(high.harm * 2);
+    expect(low.fines).toBeGreaterThan(high.fines * 2);
+  });
+
+  it("changes between releases as CMS's do: corrections come, the cycles move on", () => {
+    const [older, newer] = files.filter((file) => file.table === "citations").slice(-2) as [
+      DemoFile,
+      DemoFile,
+    ];
+    const corrected = (file: DemoFile) =>
+      new Map(
+        records(file.path).map((row) => [
+          `${row[CCN]}|${row["Survey Date"]}|${row["Deficiency Tag Number"]}`,
+          row["Correction Date"],
+        ]),
+      );
+    const before = corrected(older);
+    const after = corrected(newer);
+    const filledIn = [...after].filter(([key, date]) => date !== "" && before.get(key) === "").length;
+    expect(filledIn).toBeGreaterThan(0);
+  });
+});
+
+describe.each(engines)("demo inspection records loaded on $name", (engine) => {
+  let db: Db;
+  let files: DemoFile[];
+  beforeAll(async () => {
+    db = await openTestDb(engine);
+    files = await writeDemoFiles(tempDir(), { facilities: 300, months: 30, inspections: "yearly" });
+    const results = await ingestFiles(
+      db,
+      files.map((file) => file.path),
+      { source: "demo" },
+    );
+    expect(results.filter((result) => result.status !== "loaded")).toEqual([]);
+  }, 300_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("keeps the union of the releases' citations and penalties, each once", async () => {
+    const citations = union(
+      files.filter((file) => file.table === "citations"),
+      (row) => `${row[CCN]}|${row["Survey Date"]}|${row["Survey Type"]}`,
+    );
+    const [stored] = await db.query<{ n: number }>("SELECT count(*)::integer AS n FROM citation");
+    expect(stored?.n).toBe(citations.length);
+    const penalties = union(
+      files.filter((file) => file.table === "penalties"),
+      (row) => `${row[CCN]}|${row["Penalty Date"]}`,
+    );
+    const [fines] = await db.query<{ n: number; dollars: number }>(
+      "SELECT count(*)::integer AS n, coalesce(sum(fine_amount), 0)::float8 AS dollars FROM penalty",
+    );
+    expect(fines).toEqual({
+      n: penalties.length,
+      dollars: penalties.reduce((sum, row) => sum + Number(row["Fine Amount"] || 0), 0),
+    });
+    // The union reaches further back than any one file.
+    const oldest = citations.map((row) => row["Survey Date"] ?? "").sort()[0] ?? "";
+    expect(oldest < threeYearsBefore(files.at(-1)?.processingDate ?? "")).toBe(true);
+  });
+
+  it("derives each facility's last three years as an independent count of the files does", async () => {
+    const end = files.at(-1)?.processingDate as string;
+    const start = threeYearsBefore(end);
+    const inWindow = (date: string | undefined) => (date ?? "") >= start && (date ?? "") <= end;
+    const citations = union(
+      files.filter((file) => file.table === "citations"),
+      (row) => `${row[CCN]}|${row["Survey Date"]}|${row["Survey Type"]}`,
+    ).filter((row) => inWindow(row["Survey Date"]));
+    const penalties = union(
+      files.filter((file) => file.table === "penalties"),
+      (row) => `${row[CCN]}|${row["Penalty Date"]}`,
+    ).filter((row) => inWindow(row["Penalty Date"]));
+    const current = records(
+      files.find((file) => file.table === "provider" && file.processingDate === end)?.path ?? "",
+    );
+    const expected = current
+      .map((facility) => {
+        const ccn = facility[CCN] ?? "";
+        const own = citations.filter((row) => row[CCN] === ccn);
+        const level = (from: string, to: string) =>
+          own.filter(
+            (row) => (row["Scope Severity Code"] ?? "") >= from && (row["Scope Severity Code"] ?? "") <= to,
+          ).length;
+        const abuse = own.filter((row) => row["Deficiency Category"] === ABUSE).length;
+        const fines = penalties.filter((row) => row[CCN] === ccn && row["Penalty Type"] === "Fine");
+        const denials = penalties.filter(
+          (row) => row[CCN] === ccn && row["Penalty Type"] === "Payment Denial",
+        );
+        const icon = facility["Abuse Icon"] === "Y";
+        return {
+          ccn,
+          window_start: start,
+          window_end: end,
+          ac: level("A", "C"),
+          df: level("D", "F"),
+          gi: level("G", "I"),
+          jl: level("J", "L"),
+          most_severe:
+            own
+              .map((row) => row["Scope Severity Code"] ?? "")
+              .sort()
+              .at(-1) ?? null,
+          abuse,
+          abuse_icon: icon,
+          is_abuse: icon || abuse > 0,
+          fines: fines.length,
+          fine_dollars: fines.reduce((sum, row) => sum + Number(row["Fine Amount"]), 0),
+          payment_denials: denials.length,
+          denial_days: denials.reduce((sum, row) => sum + Number(row["Payment Denial Length in Days"]), 0),
+        };
+      })
+      .sort((a, b) => (a.ccn < b.ccn ? -1 : 1));
+    const derived = await db.query(
+      `SELECT ccn, window_start, window_end, citations_minimal_harm AS ac, citations_potential_harm AS df,
+         citations_actual_harm AS gi, citations_immediate_jeopardy AS jl, most_severe, abuse_citations AS abuse,
+         abuse_icon, is_abuse, fines, fine_dollars::float8 AS fine_dollars, payment_denials, denial_days
+       FROM facility_inspection ORDER BY ccn`,
+    );
+    expect(derived).toEqual(expected);
+    // Not all zeros: the test has something to compare.
+    expect(expected.filter((row) => row.gi + row.jl > 0).length).toBeGreaterThan(10);
+    expect(expected.filter((row) => row.abuse > 0).length).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,165 @@
+// The columns the product reads from CMS's inspection tables, Health Deficiencies (one row per health citation)
+// and Penalties (one row per fine or payment denial), under every header name CMS has used for them: the
+// abbreviated `HealthDeficiencies_Download.csv` and `Penalties_Download.csv` of the 2019-2020 monthly archives
+// (`provnum`, `survey_date_output`, `DEFPREF`, `TAG`, `SCOPE`, `pnlty_date`, `fine_amt`, `FILEDATE`, ...), the
+// `Federal Provider Number` files of 2017 to early 2023 and the `CMS Certification Number (CCN)` files since.
+// What the columns mean: the CMS data dictionary (tables 7 and 14 of NH_Data_Dictionary_Mar2023).
+
+import { normalizeHeader } from "./layout.ts";
+
+/** The two inspection tables, by what their rows are. */
+export type InspectionKind = "citations" | "penalties";
+
+export type InspectionFieldType =
+  | "ccn"
+  | "text"
+  | "date"
+  | "integer"
+  | "money"
+  | "flag"
+  | "tag"
+  | "scopeSeverity"
+  | "penaltyType";
+
+export interface InspectionFieldSpec {
+  type: InspectionFieldType;
+  headers: readonly string[];
+}
+
+const CCN_HEADERS = [
+  "CMS Certification Number (CCN)",
+  "Federal Provider Number",
+  "Provider Number",
+  "provnum",
+];
+const PROCESSING_DATE_HEADERS = ["Processing Date", "FILEDATE"];
+/** Read only to recover a CCN a spreadsheet mangled (see spreadsheet-ccn.ts). */
+const STATE_HEADERS = ["State", "Provider State"];
+
+export const CITATION_FIELDS = {
+  ccn: { type: "ccn", headers: CCN_HEADERS },
+  state: { type: "text", headers: STATE_HEADERS },
+  surveyDate: { type: "date", headers: ["Survey Date", "survey_date_output"] },
+  surveyType: { type: "text", headers: ["Survey Type", "SurveyType"] },
+  prefix: { type: "text", headers: ["Deficiency Prefix", "DEFPREF"] },
+  // Since November 2019 (`CATEGORY` in the archives' download file, `Category of Deficiency` on display).
+  category: { type: "text", headers: ["Deficiency Category", "Category of Deficiency", "CATEGORY"] },
+  tag: { type: "tag", headers: ["Deficiency Tag Number", "TAG"] },
+  description: { type: "text", headers: ["Deficiency Description", "TAG_DESC"] },
+  scopeSeverity: { type: "scopeSeverity", headers: ["Scope Severity Code", "SCOPE"] },
+  correctionStatus: { type: "text", headers: ["Deficiency Corrected", "DEFSTAT"] },
+  correctionDate: { type: "date", headers: ["Correction Date", "STATDATE"] },
+  inspectionCycle: { type: "integer", headers: ["Inspection Cycle", "CYCLE"] },
+  standard: { type: "flag", headers: ["Standard Deficiency", "STANDARD"] },
+  complaint: { type: "flag", headers: ["Complaint Deficiency", "COMPLAINT"] },
+  // Since January 2021.
+  infectionControl: { type: "flag", headers: ["Infection Control Inspection Deficiency"] },
+  // Since January 2023.
+  underIdr: { type: "flag", headers: ["Citation under IDR"] },
+  underIidr: { type: "flag", headers: ["Citation under IIDR"] },
+  processingDate: { type: "date", headers: PROCESSING_DATE_HEADERS },
+} as const satisfies Record<string, InspectionFieldSpec>;
+
+export const PENALTY_FIELDS = {
+  ccn: { type: "ccn", headers: CCN_HEADERS },
+  state: { type: "text", headers: STATE_HEADERS },
+  penaltyDate: { type: "date", headers: ["Penalty Date", "pnlty_date"] },
+  penaltyType: { type: "penaltyType", headers: ["Penalty Type", "pnlty_type"] },
+  fineAmount: { type: "money", headers: ["Fine Amount", "fine_amt"] },
+  denialStartDate: { type: "date", headers: ["Payment Denial Start Date", "payden_strt_dt"] },
+  denialDays: { type: "integer", headers: ["Payment Denial Length in Days", "payden_days"] },
+  processingDate: { type: "date", headers: PROCESSING_DATE_HEADERS },
+} as const satisfies Record<string, InspectionFieldSpec>;
+
+export type CitationField = keyof typeof CITATION_FIELDS;
+export type PenaltyField = keyof typeof PENALTY_FIELDS;
+
+/** Columns without which a file is not of its table (the processing date may come from elsewhere: see below). */
+const REQUIRED: Record<InspectionKind, readonly string[]> = {
+  citations: ["ccn", "surveyDate", "tag", "scopeSeverity"],
+  penalties: ["ccn", "penaltyDate", "penaltyType"],
+};
+
+const FIELDS_OF: Record<InspectionKind, Record<string, InspectionFieldSpec>> = {
+  citations: CITATION_FIELDS,
+  penalties: PENALTY_FIELDS,
+};
+
+export interface InspectionLayout {
+  kind: InspectionKind;
+  /** Index of each field's column in the header, for the fields the file has. */
+  columns: Partial<Record<string, number>>;
+}
+
+function headerMap(fields: Record<string, InspectionFieldSpec>): Map<string, string> {
+  return new Map(
+    Object.entries(fields).flatMap(([field, spec]) =>
+      spec.headers.map((header) => [normalizeHeader(header), field] as const),
+    ),
+  );
+}
+
+const HEADER_TO_FIELD: Record<InspectionKind, Map<string, string>> = {
+  citations: headerMap(CITATION_FIELDS),
+  penalties: headerMap(PENALTY_FIELDS),
+};
+
+function columnsOf(kind: InspectionKind, header: readonly string[]): Partial<Record<string, number>> {
+  const columns: Partial<Record<string, number>> = {};
+  header.forEach((cell, index) => {
+    const field = HEADER_TO_FIELD[kind].get(normalizeHeader(cell));
+    if (field && columns[field] === undefined) columns[field] = index;
+  });
+  return columns;
+}
+
+/** The first header name of a field, as messages name it. */
+export function fieldHeader(kind: InspectionKind, field: string): string {
+  return FIELDS_OF[kind][field]?.headers[0] ?? field;
+}
+
+/**
+ * Which inspection table a header is of (null when neither: a Provider Information file, or something else):
+ * a file is of a table when it has that table's tag or penalty column besides a CCN.
+ */
+export function inspectionKindOf(header: readonly string[]): InspectionKind | null {
+  for (const kind of ["citations", "penalties"] as const) {
+    const columns = columnsOf(kind, header);
+    const marker = kind === "citations" ? columns.tag : columns.penaltyDate;
+    if (columns.ccn !== undefined && marker !== undefined) return kind;
+  }
+  return null;
+}
+
+/**
+ * Maps a header row to the fields of the table. Returns the problem as a string when the file lacks a column
+ * every file of the table has (the processing date unless the caller knows it otherwise).
+ */
+export function detectInspectionLayout(
+  kind: InspectionKind,
+  header: readonly string[],
+  { hasFallbackDate = false }: { hasFallbackDate?: boolean } = {},
+): InspectionLayout | string {
+  const columns = columnsOf(kind, header);
+  const missing = REQUIRED[kind].filter((field) => columns[field] === undefined);
+  if (columns.processingDate === undefined && !hasFallbackDate) missing.push("processingDate");
+  if (missing.length > 0) {
+    const names = missing.map((field) => {
+      const headers = FIELDS_OF[kind][field]?.headers ?? [field];
+      return `"${headers[0]}"${headers.length > 1 ? ` (or "${headers.at(-1)}")` : ""}`;
+    });
+    const table = kind === "citations" ? "health citations" : "penalties";
+    return `missing required ${missing.length > 1 ? "columns" : "column"} ${names.join(", ")} of a ${table} file`;
+  }
+  return { kind, columns };
+}
+
+/**
+ * CMS's grid of scope and severity: A-C no actual harm with potential for minimal harm, D-F no actual harm with
+ * potential for more than minimal harm, G-I actual harm, J-L immediate jeopardy (within each, isolated, pattern,
+ * widespread).
+ */
+export const SCOPE_SEVERITY_CODES = "ABCDEFGHIJKL";
+
+/** CMS's name of the citation category the abuse figures count. */
+export const ABUSE_CATEGORY = "Freedom from Abuse, Neglect, and Exploitation Deficiencies";
