@@ -127,6 +127,7 @@ const ALERT_CACHE = "no-cache";
 
 export const ALERTS_TIMEOUT_TEXT =
   "The rating alerts query timed out. Try a different time period or a more specific filter.";
+export const NOTHING_LOADED_TEXT = "No data is loaded yet: the averages are computed when the first release is loaded.";
 const ALERTS_FAILED_TEXT = "The rating alerts could not be loaded. Try again later.";
 
 const CONTENT_SECURITY_POLICY = {
@@ -581,6 +582,7 @@ export function createApp(options: AppOptions): App {
     const state = parseBenchmarkState(new URL(c.req.url).searchParams);
     return cachedJson(c, `benchmarks?${state ?? ""}`, DETAIL_CACHE, async () => {
       const benchmarks = await getBenchmarks(db, state);
+      if (benchmarks === null) throw new HttpError(503, NOTHING_LOADED_TEXT);
       if (benchmarks.state === undefined) {
         throw new QueryParamError("state", `state ${state} has no facilities`);
       }

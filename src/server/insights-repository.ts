@@ -6,18 +6,21 @@ import type { Queryable } from "../db/client.ts";
 import { listFields } from "../db/list-item.ts";
 import { type DistanceFilter, detailFields, filterSql, orderBy } from "./repository.ts";
 
-/** The state's and the nation's benchmark texts; `state` is undefined when the state has no current facilities. */
+/**
+ * The state's and the nation's benchmark texts; `state` is undefined when the state has no current facilities, and
+ * the answer is null before the first release is loaded (the derived tables do not exist yet).
+ */
 export async function getBenchmarks(
   db: Queryable,
   state: string | null,
-): Promise<{ national: string; state: string | null | undefined }> {
+): Promise<{ national: string; state: string | null | undefined } | null> {
   const rows = await db.query<{ scope: string; body: string }>(
     "SELECT scope, body FROM benchmark WHERE scope = 'national' OR scope = $1",
     [state ?? "national"],
   );
   const national = rows.find((row) => row.scope === "national")?.body;
   // The national row exists whenever the derived tables do (it is computed over zero facilities too).
-  if (national === undefined) throw new Error("the benchmark table has no national row");
+  if (national === undefined) return null;
   if (state === null) return { national, state: null };
   return { national, state: rows.find((row) => row.scope === state)?.body };
 }
