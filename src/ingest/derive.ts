@@ -6,6 +6,7 @@ import { BENCHMARK_MEASURES, type BenchmarkMeasure } from "../core/api-types.ts"
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
+import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { ABUSE_CATEGORY } from "./inspection-layout.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import {
@@ -369,6 +370,21 @@ async function newestProcessingDate(db: Queryable, dates: readonly string[]): Pr
   return row?.date ?? null;
 }
 
+/**
+ * The map's points of the whole nation, the answer of /api/facilities/points without parameters, in the list's
+ * default order (name, then CCN; src/server/repository.ts, orderBy).
+ */
+async function computeNationalPoints(db: Queryable, facilityTable: string): Promise<void> {
+  const [row] = await db.query<{ points: string | null; without: number }>(
+    `SELECT ${pointsAggregate("f.provider_name, f.ccn")} AS points,
+       count(*) FILTER (WHERE f.position_latitude IS NULL)::integer AS without
+     FROM ${facilityTable} f`,
+  );
+  await db.query("INSERT INTO map_points_next (scope, body) VALUES ('national', $1)", [
+    pointsJson(row?.points ?? null, row?.without ?? 0),
+  ]);
+}
+
 /** The tables stageDerived builds, which the publishing transaction swaps in. */
 export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((table) => table !== "facility");
 
@@ -430,6 +446,9 @@ export async function stageDerived(
   await computeInspectionFigures(db, facilityTable, await newestProcessingDate(db, dates));
   await afterEach();
   await indexNext(db, "facility_inspection", afterEach);
+  await computeNationalPoints(db, facilityTable);
+  await afterEach();
+  await indexNext(db, "map_points", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

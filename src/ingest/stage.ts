@@ -19,6 +19,7 @@ export const SWAPPED_TABLES = [
   "entity_month",
   "place",
   "facility_inspection",
+  "map_points",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

@@ -44,7 +44,13 @@ import {
   getRatingChanges,
   readCsvChunk,
 } from "./insights-repository.ts";
-import { listPoints, listStateBenchmarks, resolvePlace, suggestPlaces } from "./places-repository.ts";
+import {
+  listPoints,
+  listStateBenchmarks,
+  nationalPoints,
+  resolvePlace,
+  suggestPlaces,
+} from "./places-repository.ts";
 import { Popularity } from "./popularity.ts";
 import {
   countWithoutPosition,
@@ -63,6 +69,7 @@ import {
 import {
   bodyText,
   type CachedResponse,
+  type Compression,
   hashKey,
   IdentityBodies,
   ResponseCache,
@@ -127,7 +134,8 @@ const ALERT_CACHE = "no-cache";
 
 export const ALERTS_TIMEOUT_TEXT =
   "The rating alerts query timed out. Try a different time period or a more specific filter.";
-export const NOTHING_LOADED_TEXT = "No data is loaded yet: the averages are computed when the first release is loaded.";
+export const NOTHING_LOADED_TEXT =
+  "No data is loaded yet: the averages are computed when the first release is loaded.";
 const ALERTS_FAILED_TEXT = "The rating alerts could not be loaded. Try again later.";
 
 const CONTENT_SECURITY_POLICY = {
@@ -272,7 +280,9 @@ export function createApp(options: AppOptions): App {
     key: string,
     cacheControl: string,
     /** The response body as a value, or as JSON text already. */
-    compute: () => Promise<({ body: unknown } | { json: string }) & { cacheable?: boolean }>,
+    compute: () => Promise<
+      ({ body: unknown } | { json: string }) & { cacheable?: boolean; compression?: Compression }
+    >,
     kind: ComputeKind = {},
   ) => {
     const current = await versionFor(c);
@@ -295,7 +305,7 @@ export function createApp(options: AppOptions): App {
         const result = await compute();
         const body = "json" in result ? result.json : JSON.stringify(result.body);
         if (result.cacheable === false) return { body, cacheable: false as const };
-        const stored = await toCachedResponseAsync(body);
+        const stored = await toCachedResponseAsync(body, result.compression);
         cache.set(cacheKey, stored);
         return { entry: stored, cacheable: true as const };
       });
@@ -511,9 +521,12 @@ export function createApp(options: AppOptions): App {
     params.delete("page");
     params.delete("pageSize");
     return cachedJson(c, `points?${params}`, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
+      // The whole nation (no parameter left): stored at publication.
+      const stored = params.size === 0 ? await nationalPoints(db) : null;
+      if (stored !== null) return { json: stored, compression: "numbers" };
       const near = await distanceFilter(query);
       const withoutPosition = await countWithoutPosition(db, query);
-      return { json: await listPoints(db, query, near, withoutPosition) };
+      return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
     });
   });
 

