@@ -4,8 +4,9 @@
 //   100 miles, by distance or rating, some with a state or the alert filter): target p50 <= 5 ms, p99 <= 20 ms;
 // - the points of all 15,000 facilities for the map: target <= 30 ms uncached and <= 200 KB gzipped;
 // - place suggestions as one types.
+
+import { get } from "node:http";
 import { createRequire } from "node:module";
-import { gzipSync } from "node:zlib";
 import {
   type Engine,
   fetchText,
@@ -85,7 +86,9 @@ async function bench(engine: Engine, target: string) {
     line(
       engine,
       `points of all ${parsed.ccn.length} facilities, uncached`,
-      `p50 ${ms(all.p50)}  p99 ${ms(all.p99)}  max ${ms(all.max)}; ${(points.length / 1024).toFixed(0)} KB, ${(gzipSync(points).length / 1024).toFixed(0)} KB gzip (targets <= 30 ms, <= 200 KB gzip)`,
+      `p50 ${ms(all.p50)}  p99 ${ms(all.p99)}  max ${ms(all.max)}; ${(points.length / 1024).toFixed(0)} KB, ${(
+        (await sentBytes(`${base}/api/facilities/points`)) / 1024
+      ).toFixed(0)} KB gzip as sent (targets <= 30 ms, <= 200 KB gzip)`,
     );
     const someStates = await latency(
       base,
@@ -114,3 +117,17 @@ async function bench(engine: Engine, target: string) {
 }
 
 await runNational("near", rows, bench);
+
+/** The bytes the server sends for `url` to a client that accepts gzip (the body as it travels). */
+function sentBytes(url: string): Promise<number> {
+  return new Promise((resolveBytes, reject) => {
+    get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      if (response.headers["content-encoding"] !== "gzip") reject(new Error(`${url}: not gzipped`));
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on("end", () => resolveBytes(bytes));
+    }).on("error", reject);
+  });
+}
