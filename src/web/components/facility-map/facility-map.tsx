@@ -18,9 +18,9 @@ import {
 } from "react";
 import { useLocation } from "react-router";
 import { Button } from "../ui/button.tsx";
-import type { FacilityMapProps } from "./index.ts";
 import { PointsLegend, StatesLegend } from "./map-legend.tsx";
 import { MapPopup } from "./map-popup.tsx";
+import type { FacilityMapProps } from "./map-props.ts";
 import { pointsQueryKey, pointsQueryOptions, stateBenchmarksQueryOptions } from "./map-queries.ts";
 import {
   describePoints,

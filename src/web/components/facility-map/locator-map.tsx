@@ -1,7 +1,7 @@
 // A small map of the facility's state with its marker (the detail page). Static SVG: no pan, no zoom.
 import { useMemo } from "react";
-import type { LocatorMapProps } from "./index.ts";
 import { locatorGeometry } from "./locator-geometry.ts";
+import type { LocatorMapProps } from "./map-props.ts";
 
 export default function LocatorMap({ latitude, longitude, approximate, label, state }: LocatorMapProps) {
   const geometry = useMemo(() => locatorGeometry(latitude, longitude, state), [latitude, longitude, state]);

@@ -9,7 +9,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { nearTextOf, placeQueryText, placesQueryOptions } from "../api/places-queries.ts";
 import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
-import type { NearInputProps } from "./near-field.tsx";
+import type { NearInputProps } from "./near-input-props.ts";
 
 const SUGGEST_DELAY_MS = 150;
 const NO_PLACES: Place[] = [];

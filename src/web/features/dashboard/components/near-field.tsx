@@ -4,38 +4,13 @@
 // field holds its place and works as one: what is typed is kept, Enter applies it, and the focus and the caret
 // move over to the combobox when it arrives, which then suggests places for the text already typed.
 import { MapPin, X } from "lucide-react";
-import {
-  type ComponentProps,
-  lazy,
-  type RefObject,
-  Suspense,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentProps, lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
 import { MAX_PLACE_LENGTH } from "../../../../core/api-query.ts";
 import { focusRing } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { loadControl, loadControlsNow } from "../controls-loader.ts";
-
-/** Where the caret was in the plain field when the combobox replaced it; null when the field had no focus. */
-export interface NearHandoff {
-  start: number | null;
-  end: number | null;
-}
-
-/** What the plain field and the combobox share: the same input, the same text, the same way to apply it. */
-export interface NearInputProps {
-  ids: { label: string; input: string; menu: string };
-  /** The input's look and description, identical in both. */
-  inputProps: ComponentProps<"input">;
-  draft: string;
-  onDraftChange: (text: string) => void;
-  onApply: (text: string) => void;
-  handoff: RefObject<NearHandoff | null>;
-}
+import type { NearHandoff, NearInputProps } from "./near-input-props.ts";
 
 /** The field before the combobox arrives (and for good, should it fail to load): type, then Enter. */
 export function PlainNearInput({ inputProps, draft, onDraftChange, onApply, handoff }: NearInputProps) {
