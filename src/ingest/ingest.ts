@@ -221,17 +221,21 @@ async function ingestParsed(
     options.onPhase?.(path, "parsing");
     const release = await parsed;
     options.onPhase?.(path, "loading");
+    // What every file's result says of the file itself.
+    const about = {
+      file: release.fileName,
+      path,
+      kind: release.kind,
+      processingDate: release.processingDate,
+      ...(release.dateSource ? { dateSource: release.dateSource } : {}),
+      rowCount: release.rowCount,
+    };
     if (isInspectionRelease(release)) {
       const staged = await stageInspection(db, release, run, options, startedAt);
       options.onPhase?.(path, "done");
       return {
-        file: release.fileName,
-        path,
+        ...about,
         status: staged.status,
-        kind: release.kind,
-        processingDate: release.processingDate,
-        ...(release.dateSource ? { dateSource: release.dateSource } : {}),
-        rowCount: release.rowCount,
         replacedFacilities: false,
         changedGroups: staged.changedGroups,
         seconds: seconds(),
@@ -242,13 +246,8 @@ async function ingestParsed(
     );
     options.onPhase?.(path, "done");
     const result: IngestFileResult = {
-      file: release.fileName,
-      path,
+      ...about,
       status: staged.status,
-      kind: release.kind,
-      processingDate: release.processingDate,
-      ...(release.dateSource ? { dateSource: release.dateSource } : {}),
-      rowCount: release.rowCount,
       replacedFacilities: staged.replacedFacilities,
       seconds: seconds(),
     };
