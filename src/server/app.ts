@@ -425,7 +425,10 @@ export function createApp(options: AppOptions): App {
 
   app.onError((error, c) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) logger.error({ err: error, path: c.req.path }, "request failed");
+    // An answer the server chose (a 503 before any data, say) is not a failure of the server.
+    if (status >= 500 && !(error instanceof HttpError)) {
+      logger.error({ err: error, path: c.req.path }, "request failed");
+    }
     c.header("Cache-Control", "no-store");
     return c.json(body, status as 400);
   });
