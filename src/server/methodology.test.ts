@@ -51,7 +51,9 @@ describe.each(engines)("GET /api/methodology, $name", (engine) => {
     }
     const dates = body.map((event) => event.date);
     expect(dates).toEqual([...dates].sort());
-    expect(body.some((event) => event.date === "2022-07-01" && /turnover/.test(event.description))).toBe(true);
+    expect(
+      body.some((event) => event.date === "2022-07-01" && /turnover/.test(event.description ?? "")),
+    ).toBe(true);
   });
 
   it("answers with an ETag, the detail's cache lifetime, 304 on revalidation, and gzip when asked", async () => {
