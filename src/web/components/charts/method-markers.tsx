@@ -8,6 +8,7 @@ import { usePlotArea, useXAxisScale } from "recharts";
 import { formatMonthYear } from "../../../core/history.ts";
 import type { ChartMarker, MethodologyEntry } from "../../../core/methodology.ts";
 import { layoutMarkerLabels } from "./method-marker-layout.ts";
+import { MethodSourceLink } from "./method-source-link.tsx";
 
 /** Rows of the labels' band above the plot, and the height of each, px. */
 export const MARKER_ROWS = 2;
@@ -143,19 +144,7 @@ export function MethodMarkersList({ markers, testId }: { markers: readonly Chart
                 <span className="font-medium text-slate-900">
                   {formatMonthYear(event.date)}, {event.label}:
                 </span>{" "}
-                {event.description}{" "}
-                <a
-                  href={event.sourceUrl}
-                  className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
-                  rel="noreferrer"
-                  target="_blank"
-                >
-                  Source
-                  <span className="sr-only">
-                    {" "}
-                    of {formatMonthYear(event.date)}, {event.label} (opens in a new tab)
-                  </span>
-                </a>
+                {event.description} <MethodSourceLink event={event} />
               </p>
             ))}
           </li>

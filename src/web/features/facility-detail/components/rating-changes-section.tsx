@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { formatMonthYear, formatShortDate } from "../../../../core/history.ts";
 import type { MethodologyEntry } from "../../../../core/methodology.ts";
+import { MethodSourceLink } from "../../../components/charts/method-source-link.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -63,19 +64,7 @@ function MethodChangeNotes({ events }: { events: readonly MethodologyEntry[] }) 
             <span className="font-medium">
               {formatMonthYear(event.date)}, {event.label}:
             </span>{" "}
-            {event.description}{" "}
-            <a
-              href={event.sourceUrl}
-              className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
-              rel="noreferrer"
-              target="_blank"
-            >
-              Source
-              <span className="sr-only">
-                {" "}
-                of {formatMonthYear(event.date)}, {event.label} (opens in a new tab)
-              </span>
-            </a>
+            {event.description} <MethodSourceLink event={event} />
           </li>
         ))}
       </ul>
