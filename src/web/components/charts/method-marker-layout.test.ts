@@ -52,6 +52,46 @@ describe("layoutMarkerLabels", () => {
     ]);
   });
 
+  const entityChart = { left: 40, right: 503, rows: 3, charWidth: 6.3 };
+  const crowded = [
+    { x: 157, texts: ["No release", "1"] },
+    { x: 221.6, texts: ["Staffing case-mix revised", "2"] },
+    { x: 267.6, texts: ["No release (2 months)", "3"] },
+    { x: 276.8, texts: [] },
+    { x: 332, texts: ["Two inspections, not three", "5"] },
+    { x: 341.2, texts: ["No release", "6"] },
+    { x: 387.2, texts: ["No release", "7"] },
+  ];
+
+  it("names every marker of a crowded chart, with numbers where labels would bar the others", () => {
+    const placements = layoutMarkerLabels(crowded, entityChart);
+    expect(placements.map((placement) => placement.text)).toEqual([
+      "1",
+      "2",
+      "3",
+      "",
+      "5",
+      "6",
+      "No release",
+    ]);
+    expect(placements.filter((placement) => placement.row === null)).toHaveLength(1);
+  });
+
+  it("keeps the labels of a wide chart, where they leave the other markers room", () => {
+    // The same months on a chart 2.4 times as wide (the detail page's).
+    const wide = crowded.map((item) => ({ ...item, x: 40 + (item.x - 40) * 2.4 }));
+    const placements = layoutMarkerLabels(wide, { ...entityChart, right: 40 + 463 * 2.4 });
+    expect(placements.map((placement) => placement.text)).toEqual([
+      "No release",
+      "Staffing case-mix revised",
+      "No release (2 months)",
+      "",
+      "Two inspections, not three",
+      "No release",
+      "No release",
+    ]);
+  });
+
   it("never lets a label overlap another of its row, or a line cross a label (any markers)", () => {
     fc.assert(
       fc.property(

@@ -2,7 +2,10 @@
 // its marker's line, never over another label or across another marker's line. A marker's line rises from the plot
 // through the band's rows up to its label's row (row 0 is the top one); an unlabelled marker's line stops at the plot.
 // Labels are placed from left to right, each in the first row (from the top) and the first of its texts (the label, then its
-// number in the list under the chart) that fit; a marker where none fits is drawn without words.
+// number in the list under the chart) that fit; a marker where none fits is drawn without words. Where markers crowd
+// (a narrow chart), a long label over its neighbours' lines pushes theirs out of every row: a second layout gives a
+// label only to the markers whose label reaches no other marker (the others their number), and the layout that
+// names its markers best is kept.
 
 export interface MarkerLabelInput {
   /** The marker's x, px. */
@@ -42,8 +45,43 @@ export function layoutMarkerLabels(
   items: readonly MarkerLabelInput[],
   options: MarkerLabelOptions,
 ): MarkerLabelPlacement[] {
-  const { left, right, rows, charWidth } = options;
+  const greedy = placeGreedily(items, options);
+  const gap = options.gap ?? 6;
+  // Each marker's first text only when it spans no other marker's line.
+  const clear = items.map((item) => {
+    const [first, ...rest] = item.texts;
+    if (first === undefined || rest.length === 0) return item;
+    const { x0, x1 } = extent(item.x, first, options);
+    const spans = items.some((other) => other !== item && other.x > x0 - gap && other.x < x1 + gap);
+    return spans ? { ...item, texts: rest } : item;
+  });
+  const compact = placeGreedily(clear, options);
+  return score(compact, items) > score(greedy, items) ? compact : greedy;
+}
+
+/** The extent of a label beside a line at `x`: right of it, or left of it at the plot's right edge. */
+function extent(x: number, text: string, options: MarkerLabelOptions) {
   const pad = options.pad ?? 3;
+  const width = text.length * options.charWidth;
+  const anchor: "start" | "end" = x + pad + width <= options.right ? "start" : "end";
+  const x0 = anchor === "start" ? x + pad : x - pad - width;
+  return { anchor, x0, x1: x0 + width };
+}
+
+/** How well a layout names its markers: per marker, more for a preferred text of its own, none without words. */
+function score(placements: readonly MarkerLabelPlacement[], items: readonly MarkerLabelInput[]): number {
+  return placements.reduce((sum, placement, index) => {
+    if (placement.row === null) return sum;
+    const texts = items[index]?.texts ?? [];
+    return sum + texts.length + 1 - texts.indexOf(placement.text);
+  }, 0);
+}
+
+function placeGreedily(
+  items: readonly MarkerLabelInput[],
+  options: MarkerLabelOptions,
+): MarkerLabelPlacement[] {
+  const { left, rows } = options;
   const gap = options.gap ?? 6;
   const placed: { x: number; placement: MarkerLabelPlacement }[] = [];
   /** Whether a line at `x` rising to `row` crosses the label `placement` (its row is at or below `row`). */
@@ -65,15 +103,12 @@ export function layoutMarkerLabels(
   };
   return items.map(({ x, texts }) => {
     for (const text of texts) {
-      const width = text.length * charWidth;
-      const start = x + pad;
-      const anchor = start + width <= right ? "start" : "end";
-      const x0 = anchor === "start" ? start : x - pad - width;
+      const { anchor, x0, x1 } = extent(x, text, options);
       if (x0 < left) continue;
       // The top row first: a line rising to it leaves the rows below free for the labels of the markers to its
       // right (a staircase), where a label near the plot would bar every line behind it.
       for (let row = 0; row < rows; row += 1) {
-        const candidate: MarkerLabelPlacement = { row, text, anchor, x0, x1: x0 + width };
+        const candidate: MarkerLabelPlacement = { row, text, anchor, x0, x1 };
         if (fits(x, candidate)) {
           placed.push({ x, placement: candidate });
           return candidate;

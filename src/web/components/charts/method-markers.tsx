@@ -11,10 +11,12 @@ import { layoutMarkerLabels } from "./method-marker-layout.ts";
 import { MethodSourceLink } from "./method-source-link.tsx";
 
 /** Rows of the labels' band above the plot, and the height of each, px. */
-export const MARKER_ROWS = 2;
-const ROW_HEIGHT = 13;
+export const MARKER_ROWS = 3;
+const ROW_HEIGHT = 12;
 /** Between the band and the plot, px: the point markers of a top rating stand out above the plot by this much. */
-const BAND_GAP = 10;
+const BAND_GAP = 8;
+/** How far a label may reach past the plot's right edge, into the chart's right margin (16 px), px. */
+const RIGHT_OVERHANG = 12;
 /** The labels' font size, px, and the width reckoned for each of its characters. */
 const FONT_SIZE = 11;
 const CHAR_WIDTH = 6.3;
@@ -55,7 +57,12 @@ export function MethodMarkers({ markers }: { markers: readonly ChartMarker[] }) 
               x,
               texts: marker.label ? [marker.label, String(number)] : [],
             })),
-            { left: plot.x, right: plot.x + plot.width, rows: MARKER_ROWS, charWidth: CHAR_WIDTH },
+            {
+              left: plot.x,
+              right: plot.x + plot.width + RIGHT_OVERHANG,
+              rows: MARKER_ROWS,
+              charWidth: CHAR_WIDTH,
+            },
           )
         : [],
     [positioned, plot],
