@@ -37,7 +37,7 @@ async function scrollToEnd(page: Page): Promise<void> {
 
 /**
  * What is on top at the centre of the page's bottom-most content (the lowest visible element inside <main> that has no
- * element inside it): true when it is page content, false when something else (the bar) covers it.
+ * element inside it, the content of closed <details> left out): true when it is page content, false when something else (the bar) covers it.
  */
 async function isPageEndUncovered(page: Page): Promise<{ uncovered: boolean; what: string }> {
   return page.evaluate(() => {
@@ -49,6 +49,8 @@ async function isPageEndUncovered(page: Page): Promise<{ uncovered: boolean; wha
       const rect = element.getBoundingClientRect();
       if (element.childElementCount > 0 || rect.width === 0 || rect.height === 0) continue;
       if (getComputedStyle(element).visibility === "hidden") continue;
+      // The content of a closed <details> is not shown (yet Chromium gives it boxes, below its summary).
+      if (element.closest("details:not([open]) > :not(summary)")) continue;
       if (rect.bottom >= lowestBottom) {
         lowestBottom = rect.bottom;
         lowest = element;

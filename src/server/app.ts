@@ -31,6 +31,7 @@ import {
   type Near,
   type RefreshStatus,
 } from "../core/api-types.ts";
+import { methodologyEvents } from "../core/methodology.ts";
 import type { Db } from "../db/client.ts";
 import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
@@ -640,6 +641,11 @@ export function createApp(options: AppOptions): App {
   );
   app.get("/api/lookups/entities", (c) =>
     cachedJson(c, "entities", LIST_CACHE, async () => ({ json: await listEntities(db) })),
+  );
+
+  /** CMS's changes of method and months without a release (src/core/methodology.ts), for the charts' markers. */
+  app.get("/api/methodology", (c) =>
+    cachedJson(c, "methodology", DETAIL_CACHE, async () => ({ body: methodologyEvents() })),
   );
 
   app.all("/api/*", () => {

@@ -16,6 +16,7 @@ import {
 } from "recharts";
 import { formatRating } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
+import { describeMarkers, type MethodologyEntry, markersForRows } from "../../../../core/methodology.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
 import { ChartNote } from "../../../components/charts/chart-note.tsx";
 import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
@@ -37,6 +38,12 @@ import {
   findCoincidences,
   seriesOffsets,
 } from "../../../components/charts/coinciding-series.ts";
+import {
+  eventsByPosition,
+  MethodMarkers,
+  MethodMarkersList,
+  withMarkerMargin,
+} from "../../../components/charts/method-markers.tsx";
 import { type CompareHistoryRow, describeCompareHistory } from "../lib/compare-history.ts";
 
 /** One colour per column (at most four), apart in hue and lightness. */
@@ -61,9 +68,11 @@ function CompareTooltip({
   label,
   rowsByDate,
   facilities,
+  eventsAt,
 }: TooltipContentProps & {
   rowsByDate: ReadonlyMap<string, CompareHistoryRow>;
   facilities: readonly ChartFacility[];
+  eventsAt: ReadonlyMap<string, readonly MethodologyEntry[]>;
 }) {
   const row = typeof label === "string" ? rowsByDate.get(label) : undefined;
   if (!active || !row) return null;
@@ -78,6 +87,7 @@ function CompareTooltip({
         style: columnStyle(column),
         value: formatRating(row.values[column]),
       }))}
+      events={eventsAt.get(row.date)}
     />
   );
 }
@@ -108,15 +118,31 @@ export function CompareHistoryChart({
       ),
     };
   }, [rows, facilities]);
+  // CMS's changes of method and months without a release within the histories (src/core/methodology.ts).
+  const markers = useMemo(() => markersForRows(rows.map((row) => row.date)), [rows]);
+  const eventsAt = useMemo(() => eventsByPosition(markers), [markers]);
+  const label = [describeCompareHistory(rows, names), describeMarkers(markers)].filter(Boolean).join(" ");
   return (
     <>
-      <ChartFrame label={describeCompareHistory(rows, names)} testId="compare-history-chart">
-        <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
+      <ChartFrame label={label} testId="compare-history-chart">
+        <LineChart
+          data={[...rows]}
+          margin={withMarkerMargin(CHART_MARGIN, markers)}
+          accessibilityLayer={false}
+        >
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis {...MONTH_AXIS} ticks={ticks} />
           <YAxis {...RATING_AXIS} />
+          <MethodMarkers markers={markers} />
           <Tooltip
-            content={(props) => <CompareTooltip {...props} rowsByDate={rowsByDate} facilities={facilities} />}
+            content={(props) => (
+              <CompareTooltip
+                {...props}
+                rowsByDate={rowsByDate}
+                facilities={facilities}
+                eventsAt={eventsAt}
+              />
+            )}
             cursor={CURSOR}
           />
           <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={legend} />} />
@@ -134,6 +160,7 @@ export function CompareHistoryChart({
         </LineChart>
       </ChartFrame>
       {note && <ChartNote text={note} testId="compare-coincidence-note" />}
+      <MethodMarkersList markers={markers} testId="compare-method-markers" />
       <HistoryTable rows={rows} names={names} />
     </>
   );

@@ -19,6 +19,7 @@ import {
 import type { Entity, EntityTrendPoint } from "../../../../core/api-types.ts";
 import { formatAverage, formatCount } from "../../../../core/format.ts";
 import { formatMonthYear, formatShortDate, selectMonthTicks } from "../../../../core/history.ts";
+import { describeMarkers, type MethodologyEntry, markersForRows } from "../../../../core/methodology.ts";
 import { fitAverageRatingAxis } from "../../../components/charts/average-rating-axis.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
 import { markerDot } from "../../../components/charts/chart-series.tsx";
@@ -33,6 +34,13 @@ import {
   RATING_AXIS,
   type SeriesStyle,
 } from "../../../components/charts/chart-theme.ts";
+import { TooltipMethodNotes } from "../../../components/charts/chart-tooltip.tsx";
+import {
+  eventsByPosition,
+  MethodMarkers,
+  MethodMarkersList,
+  withMarkerMargin,
+} from "../../../components/charts/method-markers.tsx";
 import {
   describeDistribution,
   describeTrend,
@@ -138,7 +146,11 @@ function TrendTooltip({
   active,
   label,
   rowsByDate,
-}: TooltipContentProps & { rowsByDate: ReadonlyMap<string, TrendRow> }) {
+  eventsAt,
+}: TooltipContentProps & {
+  rowsByDate: ReadonlyMap<string, TrendRow>;
+  eventsAt: ReadonlyMap<string, readonly MethodologyEntry[]>;
+}) {
   const row = typeof label === "string" ? rowsByDate.get(label) : undefined;
   if (!active || !row) return null;
   return (
@@ -162,6 +174,7 @@ function TrendTooltip({
           </p>
         </>
       )}
+      <TooltipMethodNotes events={eventsAt.get(row.date)} />
     </div>
   );
 }
@@ -179,7 +192,10 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
       ),
     [points],
   );
-  const label = axis.note ? `${describeTrend(points)} ${axis.note}` : describeTrend(points);
+  // CMS's changes of method and months without a release within the trend (src/core/methodology.ts).
+  const markers = useMemo(() => markersForRows(rows.map((row) => row.date)), [rows]);
+  const eventsAt = useMemo(() => eventsByPosition(markers), [markers]);
+  const label = [describeTrend(points), axis.note, describeMarkers(markers)].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="entity-trend" className={CARD} data-testid="entity-trend">
       <h2 id="entity-trend" className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -200,7 +216,11 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
             </p>
           )}
           <ChartFrame label={label} testId="trend-chart">
-            <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
+            <LineChart
+              data={rows}
+              margin={withMarkerMargin(CHART_MARGIN, markers)}
+              accessibilityLayer={false}
+            >
               <CartesianGrid stroke={GRID_STROKE} vertical={false} />
               <XAxis {...MONTH_AXIS} ticks={ticks} />
               <YAxis
@@ -210,8 +230,9 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
                 allowDecimals
                 tickFormatter={axis.formatTick}
               />
+              <MethodMarkers markers={markers} />
               <Tooltip
-                content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} />}
+                content={(props) => <TrendTooltip {...props} rowsByDate={rowsByDate} eventsAt={eventsAt} />}
                 cursor={CURSOR}
               />
               <Line
@@ -227,6 +248,7 @@ export function TrendChart({ points }: { points: readonly EntityTrendPoint[] }) 
               />
             </LineChart>
           </ChartFrame>
+          <MethodMarkersList markers={markers} testId="trend-method-markers" />
           <DataTable
             summary={`Show the averages as a table (${points.length} ${points.length === 1 ? "month" : "months"})`}
             caption="Average overall rating by CMS release date"

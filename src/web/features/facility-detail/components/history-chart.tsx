@@ -17,6 +17,7 @@ import {
   type HistoryRange,
   selectMonthTicks,
 } from "../../../../core/history.ts";
+import { describeMarkers, type MethodologyEntry, markersForRows } from "../../../../core/methodology.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
 import { ChartNote } from "../../../components/charts/chart-note.tsx";
 import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
@@ -38,6 +39,12 @@ import {
   type SeriesPoint,
   seriesOffsets,
 } from "../../../components/charts/coinciding-series.ts";
+import {
+  eventsByPosition,
+  MethodMarkers,
+  MethodMarkersList,
+  withMarkerMargin,
+} from "../../../components/charts/method-markers.tsx";
 import { describeHistoryChart } from "../lib/chart-descriptions.ts";
 
 // Ratings often coincide (Overall = Health most of all): series that share a value somewhere in the range are
@@ -93,8 +100,10 @@ function HistoryTooltip({
   active,
   label,
   rowsByDate,
+  eventsAt,
 }: TooltipContentProps & {
   rowsByDate: ReadonlyMap<string, HistoryChartRow>;
+  eventsAt: ReadonlyMap<string, readonly MethodologyEntry[]>;
 }) {
   const row = typeof label === "string" ? rowsByDate.get(label) : undefined;
   if (!active || !row) return null;
@@ -109,6 +118,7 @@ function HistoryTooltip({
         style: series.style,
         value: formatRating(row[series.key]),
       }))}
+      events={eventsAt.get(row.date)}
     />
   );
 }
@@ -129,15 +139,24 @@ export function HistoryChart({ rows, range }: { rows: readonly HistoryChartRow[]
       }),
     };
   }, [rows]);
+  // CMS's changes of method and months without a release within the range (src/core/methodology.ts).
+  const markers = useMemo(() => markersForRows(rows.map((row) => row.date)), [rows]);
+  const eventsAt = useMemo(() => eventsByPosition(markers), [markers]);
+  const label = [describeHistoryChart(rows, range), describeMarkers(markers)].filter(Boolean).join(" ");
   return (
     <>
-      <ChartFrame label={describeHistoryChart(rows, range)} testId="history-chart">
-        <LineChart data={[...rows]} margin={CHART_MARGIN} accessibilityLayer={false}>
+      <ChartFrame label={label} testId="history-chart">
+        <LineChart
+          data={[...rows]}
+          margin={withMarkerMargin(CHART_MARGIN, markers)}
+          accessibilityLayer={false}
+        >
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis {...MONTH_AXIS} ticks={ticks} />
           <YAxis {...RATING_AXIS} />
+          <MethodMarkers markers={markers} />
           <Tooltip
-            content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} />}
+            content={(props) => <HistoryTooltip {...props} rowsByDate={rowsByDate} eventsAt={eventsAt} />}
             cursor={CURSOR}
           />
           <Legend wrapperStyle={LEGEND_STYLE} content={() => <SeriesLegend entries={LEGEND_ENTRIES} />} />
@@ -152,6 +171,7 @@ export function HistoryChart({ rows, range }: { rows: readonly HistoryChartRow[]
         </LineChart>
       </ChartFrame>
       {note && <ChartNote text={note} testId="history-coincidence-note" />}
+      <MethodMarkersList markers={markers} testId="history-method-markers" />
     </>
   );
 }

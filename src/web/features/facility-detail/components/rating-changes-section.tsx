@@ -3,7 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { formatShortDate } from "../../../../core/history.ts";
+import { formatMonthYear, formatShortDate } from "../../../../core/history.ts";
+import type { MethodologyEntry } from "../../../../core/methodology.ts";
+import { MethodSourceLink } from "../../../components/charts/method-source-link.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -12,6 +14,7 @@ import {
   CHANGE_METRIC_NAMES,
   CHANGES_SHOWN_FIRST,
   type ChangeRow,
+  methodChangesOf,
   summarizeChanges,
   toChangeRows,
 } from "../lib/rating-changes.ts";
@@ -46,6 +49,29 @@ function ChangeBadge({ row }: { row: ChangeRow }) {
   );
 }
 
+/** Under the table: what CMS changed in the months of the marked rows, and where it said so. */
+function MethodChangeNotes({ events }: { events: readonly MethodologyEntry[] }) {
+  if (events.length === 0) return null;
+  return (
+    <div className="mt-3 max-w-3xl text-sm text-slate-700" data-testid="method-change-notes">
+      <p className="font-medium text-slate-900">
+        A change marked "Method change" came with a release in which CMS changed how the ratings are computed:
+        the rating may have moved because of the new method rather than the home.
+      </p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {events.map((event) => (
+          <li key={event.date}>
+            <span className="font-medium">
+              {formatMonthYear(event.date)}, {event.label}:
+            </span>{" "}
+            {event.description} <MethodSourceLink event={event} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function ChangesTable({ rows }: { rows: readonly ChangeRow[] }) {
   return (
     <table className="w-full max-w-3xl text-left text-sm tabular-nums">
@@ -74,6 +100,14 @@ function ChangesTable({ rows }: { rows: readonly ChangeRow[] }) {
                   {formatShortDate(row.previousProcessingDate)}
                 </time>
               </span>
+              {row.methodChange && (
+                <span
+                  className="mt-1 inline-block rounded-sm bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-600/30 ring-inset"
+                  data-testid="method-change-note"
+                >
+                  Method change: {row.methodChange.label}
+                </span>
+              )}
             </th>
             <td className="px-3 py-2 text-slate-700">{CHANGE_METRIC_NAMES[row.metric]}</td>
             <td className="py-2 pl-3">
@@ -114,6 +148,7 @@ export function RatingChangesSection({ ccn }: { ccn: string }) {
           </p>
           <div id={tableId}>
             <ChangesTable rows={shown} />
+            <MethodChangeNotes events={methodChangesOf(shown)} />
           </div>
           {rows.length > CHANGES_SHOWN_FIRST && (
             <Button

@@ -17,6 +17,7 @@ import {
   type Seasonality,
   type SeasonalityRow,
 } from "../../../../core/history.ts";
+import { describeMarkers, type MethodologyEntry, seasonalityMarkers } from "../../../../core/methodology.ts";
 import { ChartFrame } from "../../../components/charts/chart-frame.tsx";
 import { ChartNote } from "../../../components/charts/chart-note.tsx";
 import { SeriesLegend, stepLineProps } from "../../../components/charts/chart-series.tsx";
@@ -38,6 +39,12 @@ import {
   findCoincidences,
   seriesOffsets,
 } from "../../../components/charts/coinciding-series.ts";
+import {
+  eventsByPosition,
+  MethodMarkers,
+  MethodMarkersList,
+  withMarkerMargin,
+} from "../../../components/charts/method-markers.tsx";
 import { describeSeasonalityChart } from "../lib/chart-descriptions.ts";
 
 /** The first of each month: the only labelled positions, 'Jan' to 'Dec'. */
@@ -68,7 +75,12 @@ function SeasonalityTooltip({
   label,
   years,
   rowsByMonthDay,
-}: TooltipContentProps & { years: readonly number[]; rowsByMonthDay: ReadonlyMap<string, SeasonalityRow> }) {
+  eventsAt,
+}: TooltipContentProps & {
+  years: readonly number[];
+  rowsByMonthDay: ReadonlyMap<string, SeasonalityRow>;
+  eventsAt: ReadonlyMap<string, readonly MethodologyEntry[]>;
+}) {
   const row = typeof label === "string" ? rowsByMonthDay.get(label) : undefined;
   if (!active || !row) return null;
   const items = years
@@ -84,6 +96,7 @@ function SeasonalityTooltip({
       title={formatMonthDay(row.monthDay)}
       items={items}
       note={items.length === 0 ? "No release on this date in any year" : undefined}
+      events={eventsAt.get(row.monthDay)}
     />
   );
 }
@@ -121,16 +134,26 @@ export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) 
     () => lines.map((line, index) => ({ ...line, offset: offsets[index] ?? 0 })).reverse(),
     [lines, offsets],
   );
+  // CMS's changes of method and months without a release of the years shown, at their month.
+  const markers = useMemo(() => seasonalityMarkers(years), [years]);
+  const eventsAt = useMemo(() => eventsByPosition(markers), [markers]);
+  const label = [describeSeasonalityChart(seasonality), describeMarkers(markers)].filter(Boolean).join(" ");
   return (
     <>
-      <ChartFrame label={describeSeasonalityChart(seasonality)} testId="seasonality-chart">
-        <LineChart data={rows} margin={CHART_MARGIN} accessibilityLayer={false}>
+      <ChartFrame label={label} testId="seasonality-chart">
+        <LineChart data={rows} margin={withMarkerMargin(CHART_MARGIN, markers)} accessibilityLayer={false}>
           <CartesianGrid stroke={GRID_STROKE} vertical={false} />
           <XAxis {...MONTH_AXIS} dataKey="monthDay" ticks={MONTH_TICKS} tickFormatter={formatMonthTick} />
           <YAxis {...RATING_AXIS} />
+          <MethodMarkers markers={markers} />
           <Tooltip
             content={(props) => (
-              <SeasonalityTooltip {...props} years={years} rowsByMonthDay={rowsByMonthDay} />
+              <SeasonalityTooltip
+                {...props}
+                years={years}
+                rowsByMonthDay={rowsByMonthDay}
+                eventsAt={eventsAt}
+              />
             )}
             cursor={CURSOR}
           />
@@ -146,6 +169,7 @@ export function SeasonalityChart({ seasonality }: { seasonality: Seasonality }) 
         </LineChart>
       </ChartFrame>
       {note && <ChartNote text={note} testId="seasonality-coincidence-note" />}
+      <MethodMarkersList markers={markers} testId="seasonality-method-markers" />
     </>
   );
 }

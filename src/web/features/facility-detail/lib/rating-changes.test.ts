@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RatingChange } from "../../../../core/api-types.ts";
-import { summarizeChanges, toChangeRows } from "./rating-changes.ts";
+import type { MethodologyEntry } from "../../../../core/methodology.ts";
+import { methodChangesOf, summarizeChanges, toChangeRows } from "./rating-changes.ts";
 
 const change = (processingDate: string, metric: RatingChange["metric"], from: number, to: number) => ({
   processingDate,
@@ -33,6 +34,48 @@ describe("toChangeRows", () => {
     ]);
     expect(down).toMatchObject({ direction: "down", size: 3 });
     expect(up).toMatchObject({ direction: "up", size: 1 });
+  });
+});
+
+describe("changes that coincide with a change of method", () => {
+  const event = (date: string, kind: MethodologyEntry["kind"]): MethodologyEntry => ({
+    date,
+    kind,
+    label: `Event ${date}`,
+    description: "What CMS changed.",
+    sourceUrl: "https://www.cms.gov/x",
+  });
+  const events = [
+    event("2022-07-01", "method"),
+    event("2023-12-01", "no-release"),
+    event("2024-07-01", "method"),
+  ];
+
+  it("marks each change of a release in a month when CMS changed its method, and no other", () => {
+    const rows = toChangeRows(
+      [
+        change("2024-07-01", "staffingRating", 4, 2),
+        change("2024-07-01", "overallRating", 4, 3),
+        change("2024-08-01", "qmRating", 3, 4),
+        change("2024-01-01", "qmRating", 3, 4),
+        change("2022-07-01", "staffingRating", 5, 3),
+      ],
+      events,
+    );
+    expect(rows.map((row) => [row.processingDate, row.metric, row.methodChange?.date ?? null])).toEqual([
+      ["2024-08-01", "qmRating", null],
+      ["2024-07-01", "overallRating", "2024-07-01"],
+      ["2024-07-01", "staffingRating", "2024-07-01"],
+      ["2024-01-01", "qmRating", null],
+      ["2022-07-01", "staffingRating", "2022-07-01"],
+    ]);
+    expect(methodChangesOf(rows).map((entry) => entry.date)).toEqual(["2024-07-01", "2022-07-01"]);
+    expect(methodChangesOf(rows.slice(0, 1))).toEqual([]);
+  });
+
+  it("uses the product's list by default", () => {
+    const [row] = toChangeRows([change("2022-07-01", "staffingRating", 5, 3)]);
+    expect(row?.methodChange?.label).toBe("Turnover in staffing rating");
   });
 });
 

@@ -2,6 +2,7 @@
 // rating names the detail page uses.
 import type { ChangeMetric, RatingChange } from "../../../../core/api-types.ts";
 import { CHANGE_METRICS } from "../../../../core/api-types.ts";
+import { METHODOLOGY_EVENTS, type MethodologyEntry, methodChangeFor } from "../../../../core/methodology.ts";
 
 export const CHANGE_METRIC_NAMES: Record<ChangeMetric, string> = {
   overallRating: "Overall",
@@ -20,10 +21,18 @@ export interface ChangeRow extends RatingChange {
   direction: ChangeDirectionName;
   /** Absolute size of the change in stars. */
   size: number;
+  /** The change of method CMS made with this release, if any (src/core/methodology.ts): the move may be its doing. */
+  methodChange: MethodologyEntry | undefined;
 }
 
-/** Newest first; on one date, in the page's order of the ratings (Overall, Health Inspection, ...). */
-export function toChangeRows(changes: readonly RatingChange[]): ChangeRow[] {
+/**
+ * Newest first; on one date, in the page's order of the ratings (Overall, Health Inspection, ...). Each row knows the
+ * change of method of its release's month, if CMS made one.
+ */
+export function toChangeRows(
+  changes: readonly RatingChange[],
+  events: readonly MethodologyEntry[] = METHODOLOGY_EVENTS,
+): ChangeRow[] {
   return [...changes]
     .sort(
       (a, b) =>
@@ -35,7 +44,15 @@ export function toChangeRows(changes: readonly RatingChange[]): ChangeRow[] {
       key: `${change.processingDate}-${change.metric}`,
       direction: change.to > change.from ? "up" : "down",
       size: Math.abs(change.to - change.from),
+      methodChange: methodChangeFor(change.processingDate, events),
     }));
+}
+
+/** The changes of method the rows coincide with, newest first, each once. */
+export function methodChangesOf(rows: readonly ChangeRow[]): MethodologyEntry[] {
+  const seen = new Map<string, MethodologyEntry>();
+  for (const row of rows) if (row.methodChange) seen.set(row.methodChange.date, row.methodChange);
+  return [...seen.values()];
 }
 
 /** '12 changes: 5 up, 7 down.' */
