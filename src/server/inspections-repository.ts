@@ -335,7 +335,7 @@ export async function citationCategories(db: Queryable): Promise<string> {
       ["category", "x.category"],
       ["citations", "x.citations"],
       ["tags", "x.tags"],
-    ])} ORDER BY x.category NULLS LAST)::text AS body
+    ])} ORDER BY x.category COLLATE "C" NULLS LAST)::text AS body
      FROM (
        SELECT c.category, sum(c.citations)::integer AS citations,
          json_agg(${jsonObject([
