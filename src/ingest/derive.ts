@@ -546,6 +546,9 @@ async function computeCitationCounts(
     );
     await afterEach();
   } else {
+    // The citations changed: the planner's statistics of them too (the embedded database never analyzes on its own).
+    await analyzeQuickly(db, "citation");
+    await afterEach();
     for (let first = 0; first < (state?.pages ?? 0); first += CITATION_PAGES_PER_STATEMENT) {
       const range = `c.ctid >= '(${Math.trunc(first)},0)'::tid AND c.ctid < '(${Math.trunc(first + CITATION_PAGES_PER_STATEMENT)},0)'::tid`;
       await withMemory(

@@ -59,6 +59,8 @@ CREATE INDEX citation_count_kind_idx ON citation_count (kind, state, survey_mont
 CREATE INDEX citation_tag_date_idx ON citation (tag, survey_date);
 CREATE INDEX citation_description_date_idx ON citation (description_id, survey_date);
 CREATE INDEX citation_harm_date_idx ON citation (survey_date) WHERE scope_severity >= 'G';
+-- The citations at actual harm or worse of a state's facilities, read by CCN.
+CREATE INDEX citation_harm_ccn_idx ON citation (ccn, survey_date) WHERE scope_severity >= 'G';
 
 -- The next start or ingest rebuilds the facilities' rows with these figures, and the derived tables.
 UPDATE app_state SET data_version = data_version + 1 WHERE data_version > 0;
