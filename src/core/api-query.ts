@@ -1,7 +1,7 @@
 // Strict parsing of API query strings (the server's boundary) and their canonical encoding (the web client's
 // requests and the server's cache keys). The browser's own URL parsing is lenient; see url-state.ts.
 import { normalizeAlertMetric } from "./alert-metrics.ts";
-import { type FacilityQuery, LIST_SORTS, type ListSort } from "./api-types.ts";
+import { type CitationQuery, type FacilityQuery, LIST_SORTS, type ListSort } from "./api-types.ts";
 import {
   ALERT_PERIODS,
   type AlertPeriod,
@@ -12,6 +12,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
 } from "./constants.ts";
+import { HARM_FILTERS, type HarmFilter, normalizeTag } from "./inspections.ts";
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_ENTITY_LENGTH = 300;
@@ -176,7 +177,100 @@ export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
     page: parseIntParam(params, "page", 1, 1_000_000) ?? 1,
     pageSize: parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
     ...parseDistance(params),
+    harm: parseHarm(params),
+    abuse: parseBooleanParam(params, "abuse"),
   };
+}
+
+/** The `harm` filter: null when absent; `actual` or `jeopardy` (src/core/inspections.ts). */
+function parseHarm(params: URLSearchParams): HarmFilter | null {
+  const raw = params.get("harm");
+  if (raw === null) return null;
+  if (!(HARM_FILTERS as readonly string[]).includes(raw)) {
+    throw new QueryParamError("harm", `harm must be one of ${HARM_FILTERS.join(", ")}`);
+  }
+  return raw as HarmFilter;
+}
+
+/** The longest `category` of /api/citations (CMS's longest is about 60 characters). */
+export const MAX_CATEGORY_LENGTH = 200;
+/** The longest `q` of /api/citations. */
+export const MAX_CITATION_TEXT_LENGTH = 200;
+
+/** A `YYYY-MM-DD` calendar date parameter; null when absent. */
+function parseDateParam(params: URLSearchParams, name: string): string | null {
+  const raw = params.get(name);
+  if (raw === null) return null;
+  const value = raw.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(`${value}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new QueryParamError(name, `${name} must be a date written YYYY-MM-DD`);
+  }
+  return value;
+}
+
+/** GET /api/citations (docs/api.md): strict, like the list's parameters. Unknown states are checked by the server. */
+export function parseCitationQuery(params: URLSearchParams): CitationQuery {
+  const rawTag = params.get("tag");
+  let tag: string | null = null;
+  if (rawTag !== null && rawTag.trim() !== "") {
+    tag = normalizeTag(rawTag);
+    if (tag === null) {
+      throw new QueryParamError(
+        "tag",
+        "tag must be a deficiency tag number: 1 to 4 digits, optionally after F",
+      );
+    }
+  }
+  const category = (params.get("category") ?? "").trim();
+  if (category.length > MAX_CATEGORY_LENGTH) {
+    throw new QueryParamError("category", `category must be at most ${MAX_CATEGORY_LENGTH} characters`);
+  }
+  const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ");
+  if (q.length > MAX_CITATION_TEXT_LENGTH) {
+    throw new QueryParamError("q", `q must be at most ${MAX_CITATION_TEXT_LENGTH} characters`);
+  }
+  const from = parseDateParam(params, "from");
+  const to = parseDateParam(params, "to");
+  if (from !== null && to !== null && from > to) {
+    throw new QueryParamError("from", "from must not be after to");
+  }
+  const { states, entities } = parseFacilityQuery(
+    new URLSearchParams([
+      ...params.getAll("state").map((value) => ["state", value]),
+      ...params.getAll("entity").map((value) => ["entity", value]),
+    ]),
+  );
+  return {
+    tag,
+    category: category === "" ? null : category,
+    harm: parseHarm(params),
+    states,
+    entities,
+    from,
+    to,
+    q,
+    page: parseIntParam(params, "page", 1, 1_000_000) ?? 1,
+    pageSize: parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The canonical query string of a citations query (defaults omitted, lists sorted): equal queries, equal strings. */
+export function citationQueryToSearchParams(query: Partial<CitationQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.tag) params.set("tag", query.tag);
+  if (query.category) params.set("category", query.category);
+  if (query.harm) params.set("harm", query.harm);
+  for (const state of [...(query.states ?? [])].sort()) params.append("state", state);
+  for (const entity of [...(query.entities ?? [])].sort()) params.append("entity", entity);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.q) params.set("q", query.q);
+  if (query.page != null && query.page !== 1) params.set("page", String(query.page));
+  if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
+    params.set("pageSize", String(query.pageSize));
+  return params;
 }
 
 export const DEFAULT_RADIUS_MILES = 25;
@@ -285,6 +379,8 @@ export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLS
       params.set("radius", String(query.radius));
   }
   if (query.sort && query.sort !== defaultSort(query.near)) params.set("sort", query.sort);
+  if (query.harm) params.set("harm", query.harm);
+  if (query.abuse) params.set("abuse", "true");
   if (query.page != null && query.page !== 1) params.set("page", String(query.page));
   if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
     params.set("pageSize", String(query.pageSize));

@@ -1,6 +1,7 @@
 // Request and response shapes of the HTTP API (docs/api.md), shared by the server and the web client.
 import * as z from "zod/mini";
 import type { AlertMetric, AlertPeriod } from "./constants.ts";
+import { type HarmFilter, SCOPE_SEVERITY_CODES } from "./inspections.ts";
 
 export const ratingSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(5)));
 
@@ -18,6 +19,24 @@ export const facilityListItemSchema = z.object({
   affiliatedEntityName: z.nullable(z.string()),
   /** Miles from the list's `near` place, one decimal; null without `near` (absent in older answers). */
   distanceMiles: z.optional(z.nullable(z.number())),
+  // The last three years of the facility's inspection record (docs/api.md, "Inspections, penalties and
+  // citations"): null when the database holds no health citations file (fines: no penalties file); absent in
+  // answers from before they existed.
+  /** Health citations in the three years at A-C (no actual harm, potential for minimal harm). */
+  citationsMinimalHarm: z.optional(z.nullable(z.int())),
+  /** ... at D-F (no actual harm, potential for more than minimal harm). */
+  citationsPotentialHarm: z.optional(z.nullable(z.int())),
+  /** ... at G-I (actual harm). */
+  citationsActualHarm: z.optional(z.nullable(z.int())),
+  /** ... at J-L (immediate jeopardy). */
+  citationsImmediateJeopardy: z.optional(z.nullable(z.int())),
+  /** The most severe scope and severity code cited in the three years ("A" to "L"); null when none. */
+  mostSevereCitation: z.optional(z.nullable(z.enum(SCOPE_SEVERITY_CODES))),
+  /** CMS's Abuse Icon, or a citation of the abuse category in the three years. */
+  abuse: z.optional(z.nullable(z.boolean())),
+  /** Fines with a penalty date in the three years: how many, and their dollars. */
+  finesThreeYears: z.optional(z.nullable(z.int())),
+  fineDollarsThreeYears: z.optional(z.nullable(z.number())),
 });
 
 export const ratingAlertSchema = z.object({
@@ -180,6 +199,11 @@ export const metaSchema = z.object({
   facilityCount: z.number(),
   snapshotCount: z.number(),
   dataVersion: z.string(),
+  /**
+   * The three years the list's inspection figures count (both days included): they end at the newest processing
+   * date loaded. Null when no health citations or penalties file is loaded; absent in older answers.
+   */
+  inspectionWindow: z.optional(z.nullable(z.object({ start: z.string(), end: z.string() }))),
   load: dataLoadSchema,
   refresh: refreshStatusSchema,
 });
@@ -209,6 +233,10 @@ export interface FacilityQuery {
   radius?: number | null;
   /** The list's order; null for the default (distance with `near`, name without). */
   sort?: ListSort | null;
+  /** Facilities with a citation at G or worse (`actual`) or J or worse (`jeopardy`) in three years; null for all. */
+  harm?: HarmFilter | null;
+  /** Only the facilities with CMS's Abuse Icon or an abuse citation in three years (false: all). */
+  abuse?: boolean;
 }
 
 export const LIST_SORTS = ["name", "distance", "rating"] as const;
@@ -315,3 +343,152 @@ export const entityTrendPointSchema = z.object({
   averageOverallRating: z.nullable(z.number()),
 });
 export type EntityTrendPoint = z.infer<typeof entityTrendPointSchema>;
+
+// ---- Inspections, penalties and citations (docs/api.md) ----
+
+const code = z.nullable(z.enum(SCOPE_SEVERITY_CODES));
+
+/** A health citation as the API writes it (in a facility's surveys, and with its facility in /api/citations). */
+export const citationSchema = z.object({
+  /** "F" for every health citation. */
+  prefix: z.string(),
+  /** As CMS writes it, four digits: "0689". */
+  tag: z.string(),
+  /** CMS's category; for citations from files before November 2019, which have none, the tag's newest one. */
+  category: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  scopeSeverity: code,
+  /** The code's harm level in plain words (src/core/inspections.ts, HARM_LEVELS); null without a code. */
+  harmLevel: z.nullable(z.string()),
+  /** CMS's "Deficiency Corrected" text, e.g. "Deficient, Provider has date of correction". */
+  corrected: z.nullable(z.string()),
+  correctionDate: z.nullable(z.string()),
+  inspectionCycle: z.nullable(z.int()),
+  standard: z.nullable(z.boolean()),
+  complaint: z.nullable(z.boolean()),
+  infectionControl: z.nullable(z.boolean()),
+  /** Under informal dispute resolution (IDR or IIDR); null in files before January 2023. */
+  disputed: z.nullable(z.boolean()),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const surveySchema = z.object({
+  surveyDate: z.string(),
+  surveyType: z.string(),
+  citations: z.array(citationSchema),
+});
+export type Survey = z.infer<typeof surveySchema>;
+
+/** The counts of each scope and severity code, "A" to "L". */
+export const codeCountsSchema = z.record(z.enum(SCOPE_SEVERITY_CODES), z.int());
+
+/** A facility's last three years of health citations, for the detail page's grid and flags. */
+export const inspectionSummarySchema = z.object({
+  /** The three years counted, both days included: they end at the newest processing date loaded. */
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** Citations of each code "A" to "L" (every code present, 0 when none). */
+  grid: codeCountsSchema,
+  minimalHarm: z.int(),
+  potentialHarm: z.int(),
+  actualHarm: z.int(),
+  immediateJeopardy: z.int(),
+  mostSevere: code,
+  /** Citations of CMS's abuse category. */
+  abuseCitations: z.int(),
+  /** CMS's Abuse Icon from the newest Provider Information file (null: not in that file). */
+  abuseIcon: z.nullable(z.boolean()),
+  /** The Abuse Icon, or an abuse citation in the three years. */
+  abuse: z.boolean(),
+});
+export type InspectionSummary = z.infer<typeof inspectionSummarySchema>;
+
+/** GET /api/facilities/{ccn}/inspections */
+export const facilityInspectionsSchema = z.object({
+  /** Every survey with health citations the database holds for the facility, newest first. */
+  surveys: z.array(surveySchema),
+  /** Null when no health citations file is loaded, or the facility is not a current one. */
+  threeYears: z.nullable(inspectionSummarySchema),
+});
+export type FacilityInspections = z.infer<typeof facilityInspectionsSchema>;
+
+export const penaltySchema = z.object({
+  /** The date of the inspection that triggered it. */
+  date: z.string(),
+  type: z.enum(["Fine", "Payment Denial"]),
+  fineAmount: z.nullable(z.number()),
+  denialStartDate: z.nullable(z.string()),
+  denialDays: z.nullable(z.int()),
+});
+export type Penalty = z.infer<typeof penaltySchema>;
+
+export const penaltyTotalsSchema = z.object({
+  fines: z.int(),
+  fineDollars: z.number(),
+  paymentDenials: z.int(),
+  denialDays: z.int(),
+});
+export type PenaltyTotals = z.infer<typeof penaltyTotalsSchema>;
+
+/** GET /api/facilities/{ccn}/penalties */
+export const facilityPenaltiesSchema = z.object({
+  /** Every penalty the database holds for the facility, newest first. */
+  penalties: z.array(penaltySchema),
+  /** Over all of `penalties`. */
+  totals: penaltyTotalsSchema,
+  /** Over the penalties dated in the last three years (null when the facility is not a current one). */
+  threeYears: z.nullable(z.extend(penaltyTotalsSchema, { windowStart: z.string(), windowEnd: z.string() })),
+});
+export type FacilityPenalties = z.infer<typeof facilityPenaltiesSchema>;
+
+/** A row of GET /api/citations: the citation and its facility. */
+export const citationRowSchema = z.extend(citationSchema, {
+  ccn: z.string(),
+  providerName: z.string(),
+  state: z.nullable(z.string()),
+  surveyDate: z.string(),
+  surveyType: z.string(),
+});
+export type CitationRow = z.infer<typeof citationRowSchema>;
+
+/** GET /api/citations */
+export const citationListSchema = z.object({ data: z.array(citationRowSchema), totalCount: z.int() });
+export type CitationList = z.infer<typeof citationListSchema>;
+
+/** GET /api/citations/categories: the categories and tags of the current facilities' citations, with counts. */
+export const citationCategoriesSchema = z.object({
+  categories: z.array(
+    z.object({
+      /** Null for citations with no category known. */
+      category: z.nullable(z.string()),
+      citations: z.int(),
+      tags: z.array(
+        z.object({
+          prefix: z.string(),
+          tag: z.string(),
+          /** The tag's description in the newest file that cites it. */
+          description: z.nullable(z.string()),
+          citations: z.int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type CitationCategories = z.infer<typeof citationCategoriesSchema>;
+
+/** The citations query after strict validation (GET /api/citations). */
+export interface CitationQuery {
+  /** Four digits, as CMS writes it. */
+  tag: string | null;
+  category: string | null;
+  harm: HarmFilter | null;
+  states: string[];
+  entities: string[];
+  /** Survey dates, YYYY-MM-DD, both included. */
+  from: string | null;
+  to: string | null;
+  /** Words that must all be in the description (case-insensitive). */
+  q: string;
+  page: number;
+  pageSize: number;
+}

@@ -21,6 +21,24 @@ export function listFields(alias: string): [string, string][] {
     ["averageResidentsPerDay", `floor(${alias}.average_residents_per_day + 0.5)::integer`],
     ["healthDeficiencyScore", `${alias}.health_deficiency_score`],
     ["affiliatedEntityName", `${alias}.affiliated_entity_name`],
+    ...inspectionFields(alias),
+  ];
+}
+
+/**
+ * The list item's figures of the facility's last three years of inspections (copies of facility_inspection written
+ * with the item, see INSPECTION_COLUMNS in src/ingest/derive.ts), as [API name, SQL over a row aliased `alias`].
+ */
+export function inspectionFields(alias: string): [string, string][] {
+  return [
+    ["citationsMinimalHarm", `${alias}.citations_minimal_harm`],
+    ["citationsPotentialHarm", `${alias}.citations_potential_harm`],
+    ["citationsActualHarm", `${alias}.citations_actual_harm`],
+    ["citationsImmediateJeopardy", `${alias}.citations_immediate_jeopardy`],
+    ["mostSevereCitation", `${alias}.most_severe_citation`],
+    ["abuse", `${alias}.is_abuse`],
+    ["finesThreeYears", `${alias}.fines_three_years`],
+    ["fineDollarsThreeYears", `${alias}.fine_dollars_three_years`],
   ];
 }
 

@@ -4,15 +4,17 @@
 // stale), published by the swap of stage.ts, so that a request is always an indexed read.
 import { BENCHMARK_MEASURES, type BenchmarkMeasure } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
+import { ABUSE_CATEGORY, HARM_LEVELS } from "../core/inspections.ts";
+import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
-import { ABUSE_CATEGORY } from "./inspection-layout.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import {
   analyzeQuickly,
   createNext,
   indexNext,
+  SCRATCH_TABLES,
   SWAPPED_TABLES,
   type SwappedTable,
   swapIn,
@@ -37,7 +39,93 @@ const LISTING_COLUMNS = [
   "position_longitude",
   "position_approximate",
   "point",
+  // The last three years of inspections (written with the facility's row by stageFacilityRows).
+  "citations_minimal_harm",
+  "citations_potential_harm",
+  "citations_actual_harm",
+  "citations_immediate_jeopardy",
+  "most_severe_citation",
+  "harm_level",
+  "is_abuse",
+  "fines_three_years",
+  "fine_dollars_three_years",
 ];
+
+/** The harm level (1 A-C ... 4 J-L, 0 none) of a scope and severity code, as SQL over `code`. */
+export function harmLevelSql(code: string): string {
+  const levels = HARM_LEVELS.map(
+    (level, index) =>
+      `WHEN ${code} IN (${level.codes.map((letter) => `'${letter}'`).join(", ")}) THEN ${index + 1}`,
+  );
+  return `CASE ${levels.join(" ")} ELSE 0 END`;
+}
+
+/**
+ * The facility's columns copied from its facility_inspection_next row `i` (migration 0013), as [column, SQL]; `s`
+ * says whether any health citations (`has_citations`) or penalties (`has_penalties`) file is loaded: without one,
+ * its figures are unknown (null), not zero.
+ */
+const INSPECTION_COLUMNS: [column: string, sql: string][] = [
+  ["citations_minimal_harm", "CASE WHEN s.has_citations THEN i.citations_minimal_harm END"],
+  ["citations_potential_harm", "CASE WHEN s.has_citations THEN i.citations_potential_harm END"],
+  ["citations_actual_harm", "CASE WHEN s.has_citations THEN i.citations_actual_harm END"],
+  ["citations_immediate_jeopardy", "CASE WHEN s.has_citations THEN i.citations_immediate_jeopardy END"],
+  ["most_severe_citation", "CASE WHEN s.has_citations THEN i.most_severe END"],
+  ["harm_level", `CASE WHEN s.has_citations THEN ${harmLevelSql("i.most_severe")} END`],
+  ["is_abuse", "CASE WHEN s.has_citations OR i.abuse_icon IS NOT NULL THEN i.is_abuse END"],
+  ["fines_three_years", "CASE WHEN s.has_penalties THEN i.fines END"],
+  ["fine_dollars_three_years", "CASE WHEN s.has_penalties THEN i.fine_dollars END"],
+];
+
+/** Facility rows written per statement (as in the load), so that no statement holds the database for long. */
+const FACILITY_ROW_CHUNKS = 4;
+
+/**
+ * The facilities as the API lists them, built as `facility_next` from `source` (the live facilities, or the
+ * `facility_next` a load staged, without indexes): every column as it is, the copies of the three-year figures of
+ * facility_inspection_next, and the list item's JSON text written from both. A new table, not an update: an update
+ * would leave a dead copy of every row, doubling what a scan of the list reads.
+ */
+async function stageFacilityRows(
+  db: Queryable,
+  source: "facility" | "facility_next",
+  afterEach: () => Promise<void>,
+): Promise<void> {
+  const columns = (
+    await db.query<{ name: string }>(
+      `SELECT column_name AS name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = 'facility' ORDER BY ordinal_position`,
+    )
+  ).map((row) => row.name);
+  const copied = new Map(INSPECTION_COLUMNS);
+  const values = columns
+    .filter((column) => column !== "item")
+    .map((column) => (copied.has(column) ? `${copied.get(column)} AS ${column}` : `f.${column}`));
+  const rows = "facility_next_rows";
+  await db.exec(
+    `DROP TABLE IF EXISTS ${rows}; CREATE TABLE ${rows} (LIKE facility INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+  );
+  for (let chunk = 0; chunk < FACILITY_ROW_CHUNKS; chunk += 1) {
+    await db.query(
+      `INSERT INTO ${rows} (${columns.join(", ")})
+       SELECT ${columns.map((column) => (column === "item" ? listItemJson("r") : `r.${column}`)).join(", ")}
+       FROM (
+         SELECT ${values.join(", ")}
+         FROM ${source} f
+         LEFT JOIN facility_inspection_next i ON i.ccn = f.ccn
+         CROSS JOIN (
+           SELECT EXISTS (SELECT 1 FROM inspection_release WHERE kind = 'citations') AS has_citations,
+             EXISTS (SELECT 1 FROM inspection_release WHERE kind = 'penalties') AS has_penalties
+         ) s
+         WHERE (hashtext(f.ccn) % ${FACILITY_ROW_CHUNKS} + ${FACILITY_ROW_CHUNKS}) % ${FACILITY_ROW_CHUNKS} = $1
+       ) r`,
+      [chunk],
+    );
+    await afterEach();
+  }
+  await db.exec(`DROP TABLE IF EXISTS facility_next; ALTER TABLE ${rows} RENAME TO facility_next`);
+  await indexNext(db, "facility", afterEach);
+}
 
 /** The two processing dates a period compares, or null when the data has no such pair. */
 export function periodDates(
@@ -208,6 +296,7 @@ async function computeEntityMonths(
   db: Queryable,
   dates: readonly string[],
   facilityTable: string,
+  isReplaced: boolean,
   afterEach: () => Promise<void>,
 ): Promise<void> {
   const [entities] = await db.query<{ found: boolean }>(
@@ -217,16 +306,15 @@ async function computeEntityMonths(
   // A month still being published has no release yet and counts as one: the release it is about to get.
   const releaseCount = (date: string) =>
     `(SELECT greatest(count(*), 1)::integer FROM release r WHERE r.processing_date = ${date})`;
-  const reusable =
-    facilityTable === "facility"
-      ? (
-          await db.query<{ date: string }>(
-            `SELECT DISTINCT to_char(m.processing_date, 'YYYY-MM-DD') AS date FROM entity_month m
+  const reusable = !isReplaced
+    ? (
+        await db.query<{ date: string }>(
+          `SELECT DISTINCT to_char(m.processing_date, 'YYYY-MM-DD') AS date FROM entity_month m
              WHERE m.processing_date = ANY($1::date[]) AND m.release_count = ${releaseCount("m.processing_date")}`,
-            [dates],
-          )
-        ).map((row) => row.date)
-      : [];
+          [dates],
+        )
+      ).map((row) => row.date)
+    : [];
   if (reusable.length > 0) {
     await db.query(
       "INSERT INTO entity_month_next SELECT * FROM entity_month WHERE processing_date = ANY($1::date[])",
@@ -385,24 +473,153 @@ async function computeNationalPoints(db: Queryable, facilityTable: string): Prom
   ]);
 }
 
-/** The tables stageDerived builds, which the publishing transaction swaps in. */
+/** The tables stageDerived builds beside the facilities (which it builds too); the publication swaps in all. */
 export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((table) => table !== "facility");
+
+/** Pages of the citation table (8 KB each) counted per statement, each holding the database for a short while. */
+const CITATION_PAGES_PER_STATEMENT = 2000;
+/** Facilities added, removed or moved to another state above which the citations are counted again whole. */
+const MAX_FACILITY_CHANGES_ADJUSTED = 1000;
+
+const COUNT_KEYS = ["prefix", "tag", "description_id", "category", "scope_severity"] as const;
+const COUNT_COLUMNS = `kind, state, survey_month, ${COUNT_KEYS.join(", ")}, citations`;
+
+/**
+ * The counts of the citations `from` (SQL joining `citation c` to rows `f` with the facility's `state`) per survey
+ * month and per state, as rows of citation_count times `sign`. The category is the citation's as filed (a citation
+ * without one takes its tag's when the counts are added up).
+ */
+function countCitationsSql(from: string, sign: 1 | -1): string {
+  const keys = COUNT_KEYS.map((key) => `x.${key}`).join(", ");
+  return `SELECT CASE WHEN grouping(x.state) = 0 THEN 'state' ELSE 'month' END AS kind,
+      x.state, x.survey_month, ${keys}, ${sign} * count(*)::integer AS citations
+    FROM (
+      SELECT f.state, c.survey_date - extract(day FROM c.survey_date)::integer + 1 AS survey_month,
+        ${COUNT_KEYS.map((key) => `c.${key}`).join(", ")}
+      ${from}
+    ) x
+    GROUP BY GROUPING SETS ((x.survey_month, ${keys}), (x.state, ${keys}))`;
+}
+
+/**
+ * The current facilities' citations counted for /api/citations (migration 0013, citation_count): by prefix, tag,
+ * description, category (the citation's, else its tag's) and code, nationally in all ('all') and per survey month
+ * ('month'), and per state ('state').
+ * - When the citations are those the live counts were made from (no health citations file loaded since), the live
+ *   counts are adjusted for the facilities that were added, removed or moved to another state (a few a month).
+ * - Otherwise the citation table is counted in ranges of its pages (a TID range scan reads only its range), each
+ *   range into a scratch table, whose counts are then added up.
+ */
+async function computeCitationCounts(
+  db: Queryable,
+  facilityTable: string,
+  afterEach: () => Promise<void>,
+): Promise<void> {
+  const part = "citation_count_next_part";
+  await db.exec(`DROP TABLE IF EXISTS ${part}; CREATE TABLE ${part} (LIKE citation_count)`);
+  const [state] = await db.query<{ source: string; counted: string | null; pages: number }>(
+    `SELECT (SELECT coalesce(max(id), 0)::text FROM inspection_release WHERE kind = 'citations') AS source,
+       (SELECT min(tag) FROM citation_count WHERE kind = 'source') AS counted,
+       (pg_relation_size('citation') / current_setting('block_size')::bigint)::integer AS pages`,
+  );
+  const source = state?.source ?? "0";
+  // The facilities before (the live ones) and after, where they differ: added, removed or in another state.
+  const changes =
+    state?.counted === source
+      ? await db.query<{
+          ccn: string;
+          before: string | null;
+          after: string | null;
+          isOld: boolean;
+          isNew: boolean;
+        }>(
+          `SELECT coalesce(o.ccn, n.ccn) AS ccn, o.state AS before, n.state AS after,
+             o.ccn IS NOT NULL AS "isOld", n.ccn IS NOT NULL AS "isNew"
+           FROM facility o FULL JOIN ${facilityTable} n ON n.ccn = o.ccn
+           WHERE o.state IS DISTINCT FROM n.state OR o.ccn IS NULL OR n.ccn IS NULL
+           LIMIT ${MAX_FACILITY_CHANGES_ADJUSTED + 1}`,
+        )
+      : null;
+  // Hash aggregates (a few MB) rather than sorts that spill to disk; set and reset in one call, so on one connection.
+  const withMemory = (sql: string) => db.exec(`SET work_mem = '32MB'; ${sql}; RESET work_mem`);
+  if (changes && changes.length <= MAX_FACILITY_CHANGES_ADJUSTED) {
+    // The live counts, the old facilities' citations counted out and the new ones' in (each read by its CCN).
+    const old = changes.filter((change) => change.isOld);
+    const added = changes.filter((change) => change.isNew);
+    const facilities = (index: number) =>
+      `FROM citation c JOIN unnest($${index}::text[], $${index + 1}::text[]) AS f(ccn, state) ON f.ccn = c.ccn`;
+    await db.query(
+      `INSERT INTO ${part} (${COUNT_COLUMNS})
+       SELECT ${COUNT_COLUMNS} FROM citation_count WHERE kind IN ('month', 'state')
+       UNION ALL ${countCitationsSql(facilities(1), -1)}
+       UNION ALL ${countCitationsSql(facilities(3), 1)}`,
+      [
+        arrayLiteral(old.map((change) => change.ccn)),
+        arrayLiteral(old.map((change) => change.before)),
+        arrayLiteral(added.map((change) => change.ccn)),
+        arrayLiteral(added.map((change) => change.after)),
+      ],
+    );
+    await afterEach();
+  } else {
+    // The citations changed: the planner's statistics of them too (the embedded database never analyzes on its own).
+    await analyzeQuickly(db, "citation");
+    await afterEach();
+    for (let first = 0; first < (state?.pages ?? 0); first += CITATION_PAGES_PER_STATEMENT) {
+      const range = `c.ctid >= '(${Math.trunc(first)},0)'::tid AND c.ctid < '(${Math.trunc(first + CITATION_PAGES_PER_STATEMENT)},0)'::tid`;
+      await withMemory(
+        `INSERT INTO ${part} (${COUNT_COLUMNS})
+         ${countCitationsSql(`FROM citation c JOIN ${facilityTable} f ON f.ccn = c.ccn WHERE ${range}`, 1)}`,
+      );
+      await afterEach();
+    }
+  }
+  // A citation without a category (files before November 2019) takes its tag's, as the API shows it; but the live
+  // counts (kept in the adjustment) have theirs already.
+  const keys = COUNT_KEYS.join(", ");
+  await withMemory(`
+    INSERT INTO citation_count_next (${COUNT_COLUMNS})
+    SELECT kind, state, survey_month, ${keys}, sum(citations)::integer
+    FROM (
+      SELECT p.kind, p.state, p.survey_month, p.prefix, p.tag, p.description_id,
+        coalesce(p.category, t.category) AS category, p.scope_severity, p.citations
+      FROM ${part} p LEFT JOIN citation_tag t ON t.prefix = p.prefix AND t.tag = p.tag
+    ) c
+    GROUP BY kind, state, survey_month, ${keys}
+    HAVING sum(citations) <> 0;
+    INSERT INTO citation_count_next (${COUNT_COLUMNS})
+    SELECT 'all', NULL, NULL, ${keys}, sum(citations)::integer
+    FROM citation_count_next WHERE kind = 'month'
+    GROUP BY ${keys};
+    INSERT INTO citation_count_next (kind, prefix, tag, citations) VALUES ('source', '', '${Number(source)}', 0);
+    DROP TABLE ${part}`);
+  await afterEach();
+}
 
 /**
  * Builds the derived tables as `<table>_next` for the releases of `dates` (ascending) and the facilities of
- * `facilityTable` (`facility`, or `facility_next` when the load replaces them), one short statement at a time.
+ * `source` (`facility`, or `facility_next` when the load replaces them), one short statement at a time. The
+ * facilities themselves are always rebuilt as `facility_next`, with their three-year inspection figures and list
+ * items (stageFacilityRows): every table of SWAPPED_TABLES is then swapped in.
  */
 export async function stageDerived(
   db: Queryable,
   dates: readonly string[],
-  facilityTable: "facility" | "facility_next",
+  source: "facility" | "facility_next",
   afterEach: () => Promise<void> = yieldToRequests,
 ): Promise<void> {
+  await db.exec(SCRATCH_TABLES.map((table) => `DROP TABLE IF EXISTS ${table};`).join(" "));
   for (const table of DERIVED_TABLES) await createNext(db, table);
-  // First: the alert rows copy the facilities' positions.
-  await computePlaces(db, facilityTable);
+  // First: the facilities' rows copy their positions (and the alert rows copy the facilities' rows).
+  await computePlaces(db, source);
   await afterEach();
   await indexNext(db, "place", afterEach);
+  await computeInspectionFigures(db, source, await newestProcessingDate(db, dates));
+  await afterEach();
+  await indexNext(db, "facility_inspection", afterEach);
+  await stageFacilityRows(db, source, afterEach);
+  // From here on, the facilities as they will be published.
+  const facilityTable = "facility_next";
   // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
   await analyzeQuickly(db, "rating_snapshot");
   await afterEach();
@@ -425,12 +642,15 @@ export async function stageDerived(
       SELECT DISTINCT affiliated_entity_name FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL;`);
   await afterEach();
   await db.exec(`
-    INSERT INTO facility_summary_next
+    INSERT INTO facility_summary_next (by_entity, affiliated_entity_name, state, overall_rating, facilities, residents,
+        rated, rating_sum, scored, score_sum, harm_level, is_abuse)
       SELECT grouping(affiliated_entity_name) = 0, affiliated_entity_name, state, overall_rating, count(*),
         coalesce(sum(floor(average_residents_per_day + 0.5)), 0), count(overall_rating),
-        coalesce(sum(overall_rating), 0), count(health_deficiency_score), coalesce(sum(health_deficiency_score), 0)
+        coalesce(sum(overall_rating), 0), count(health_deficiency_score), coalesce(sum(health_deficiency_score), 0),
+        harm_level, is_abuse
       FROM ${facilityTable}
-      GROUP BY GROUPING SETS ((state, overall_rating), (affiliated_entity_name, state, overall_rating));`);
+      GROUP BY GROUPING SETS ((state, overall_rating, harm_level, is_abuse),
+        (affiliated_entity_name, state, overall_rating, harm_level, is_abuse));`);
   await afterEach();
   for (const table of ["state_lu", "affiliated_entity_name_lu", "facility_summary"] as const) {
     await indexNext(db, table, afterEach);
@@ -441,11 +661,10 @@ export async function stageDerived(
   await computeEntitySummaries(db, facilityTable);
   await afterEach();
   await indexNext(db, "entity_summary", afterEach);
-  await computeEntityMonths(db, dates, facilityTable, afterEach);
+  await computeEntityMonths(db, dates, facilityTable, source === "facility_next", afterEach);
   await indexNext(db, "entity_month", afterEach);
-  await computeInspectionFigures(db, facilityTable, await newestProcessingDate(db, dates));
-  await afterEach();
-  await indexNext(db, "facility_inspection", afterEach);
+  await computeCitationCounts(db, facilityTable, afterEach);
+  await indexNext(db, "citation_count", afterEach);
   await computeNationalPoints(db, facilityTable);
   await afterEach();
   await indexNext(db, "map_points", afterEach);
@@ -464,14 +683,12 @@ export async function recomputeDerived(
   db: Db,
   afterEach: () => Promise<void> = yieldToRequests,
 ): Promise<void> {
-  // Facilities loaded before their list items were stored (migration 0005) get them now.
-  await db.exec(`UPDATE facility f SET item = ${listItemJson("f")} WHERE f.item IS NULL`);
   await stageDerived(db, await publishedDates(db), "facility", afterEach);
   const [count] = await db.query<{ n: number }>(
     "SELECT count(*)::integer AS n FROM rating_snapshot WHERE processing_date IN (SELECT processing_date FROM release)",
   );
   await db.transaction(async (tx) => {
-    await swapIn(tx, DERIVED_TABLES);
+    await swapIn(tx, SWAPPED_TABLES);
     await tx.query("UPDATE app_state SET derived_version = data_version, snapshot_count = $1", [
       count?.n ?? 0,
     ]);

@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import type { DataSource } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
-import { DERIVED_TABLES, isDerivedStale, publishedDates, stageDerived } from "./derive.ts";
+import { isDerivedStale, publishedDates, stageDerived } from "./derive.ts";
 import { IngestError } from "./errors.ts";
 import type { InspectionKind } from "./inspection-layout.ts";
 import type { ReleaseKind } from "./layout.ts";
@@ -30,7 +30,7 @@ import {
 } from "./read-release.ts";
 import { inThreadReader, workerReader } from "./release-reader.ts";
 import { type ArchiveTable, archiveTables, peekCsvHead } from "./source.ts";
-import { dropNextTables, hasNext, type SwappedTable, swapIn } from "./stage.ts";
+import { dropNextTables, hasNext, SWAPPED_TABLES, type SwappedTable, swapIn } from "./stage.ts";
 
 export interface IngestFileResult {
   file: string;
@@ -362,7 +362,8 @@ async function publish(db: Db, run: Run, options: IngestOptions): Promise<void> 
     [isRecount ? dates : pendingDates, isRecount],
   );
   await afterEach();
-  const tables: SwappedTable[] = hasFacilities ? ["facility", ...DERIVED_TABLES] : [...DERIVED_TABLES];
+  // The facilities are always rebuilt (with their inspection figures and list items), so every table is swapped.
+  const tables: SwappedTable[] = [...SWAPPED_TABLES];
   options.onPhase?.("", "publishing");
   await db.transaction(async (tx) => {
     for (const { record } of run.pending) await insertReleaseRecord(tx, record);

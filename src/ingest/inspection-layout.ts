@@ -5,6 +5,7 @@
 // `Federal Provider Number` files of 2017 to early 2023 and the `CMS Certification Number (CCN)` files since.
 // What the columns mean: the CMS data dictionary (tables 7 and 14 of NH_Data_Dictionary_Mar2023).
 
+import { ABUSE_CATEGORY, SCOPE_SEVERITY_CODES as CODES } from "../core/inspections.ts";
 import { normalizeHeader } from "./layout.ts";
 
 /** The two inspection tables, by what their rows are. */
@@ -157,9 +158,9 @@ export function detectInspectionLayout(
 /**
  * CMS's grid of scope and severity: A-C no actual harm with potential for minimal harm, D-F no actual harm with
  * potential for more than minimal harm, G-I actual harm, J-L immediate jeopardy (within each, isolated, pattern,
- * widespread).
+ * widespread; src/core/inspections.ts has its words).
  */
-export const SCOPE_SEVERITY_CODES = "ABCDEFGHIJKL";
+export const SCOPE_SEVERITY_CODES = CODES.join("");
 
 /** CMS's name of the citation category the abuse figures count. */
-export const ABUSE_CATEGORY = "Freedom from Abuse, Neglect, and Exploitation Deficiencies";
+export { ABUSE_CATEGORY };

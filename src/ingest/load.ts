@@ -4,11 +4,10 @@
 import type { DataSource } from "../core/api-types.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
-import { listItemJson } from "../db/list-item.ts";
 import type { FieldName } from "./layout.ts";
 import type { CellValue, ParsedRelease } from "./parse-release.ts";
 import { POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES } from "./positions.ts";
-import { createNext, indexNext } from "./stage.ts";
+import { createNext } from "./stage.ts";
 
 const SNAPSHOT_COLUMNS: [column: string, field: FieldName][] = [
   ["overall_rating", "overallRating"],
@@ -90,8 +89,9 @@ export async function insertSnapshots(tx: Queryable, release: ParsedRelease): Pr
 const FACILITY_CHUNK = 4000;
 
 /**
- * Builds `facility_next` from a Provider Information release (published by the swap in stage.ts). The rows go in
- * before the indexes: building the trigram indexes once is several times faster than filling them row by row.
+ * Writes the rows of `facility_next` from a Provider Information release, without their list items and indexes:
+ * the publication (stageDerived in derive.ts) rebuilds them with their inspection figures and items, then builds
+ * the indexes (building the trigram indexes once is several times faster than filling them row by row).
  */
 export async function stageFacilities(
   db: Queryable,
@@ -103,8 +103,8 @@ export async function stageFacilities(
   for (let start = 0; start < release.rowCount; start += FACILITY_CHUNK) {
     const end = Math.min(release.rowCount, start + FACILITY_CHUNK);
     await db.query(
-      `INSERT INTO ${table} (${names.join(", ")}, processing_date, item, ${POSITION_COLUMNS.join(", ")})
-       SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${listItemJson("f")}, ${POSITION_VALUES.join(", ")}
+      `INSERT INTO ${table} (${names.join(", ")}, processing_date, ${POSITION_COLUMNS.join(", ")})
+       SELECT f.*, $${FACILITY_COLUMNS.length + 1}::date, ${POSITION_VALUES.join(", ")}
        FROM unnest(${FACILITY_COLUMNS.map(([, , type], index) => `$${index + 1}::${type}[]`).join(", ")})
          AS f(${names.join(", ")})
        ${POSITION_JOINS}`,
@@ -115,7 +115,6 @@ export async function stageFacilities(
     );
     await afterEach();
   }
-  await indexNext(db, "facility", afterEach);
 }
 
 /** The release row, written by the publishing transaction. */

@@ -19,6 +19,7 @@ export const SWAPPED_TABLES = [
   "entity_month",
   "place",
   "facility_inspection",
+  "citation_count",
   "map_points",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
@@ -106,9 +107,16 @@ export async function hasNext(db: Queryable, table: SwappedTable): Promise<boole
   return row?.found ?? false;
 }
 
+/** Tables a publication writes on the way to its `_next` tables (src/ingest/derive.ts), dropped when done. */
+export const SCRATCH_TABLES = ["facility_next_rows", "citation_count_next_part"] as const;
+
 /** Drops what an unfinished publication left behind. */
 export async function dropNextTables(db: Queryable): Promise<void> {
-  await db.exec(SWAPPED_TABLES.map((table) => `DROP TABLE IF EXISTS ${nextName(table)};`).join(" "));
+  await db.exec(
+    [...SWAPPED_TABLES.map(nextName), ...SCRATCH_TABLES]
+      .map((table) => `DROP TABLE IF EXISTS ${table};`)
+      .join(" "),
+  );
 }
 
 /**

@@ -27,6 +27,7 @@ interface ModelRow {
   chain: string | null;
   residents: number | null;
   deficiency: number | null;
+  abuseIcon: boolean | null;
   ratings: Record<string, number | null>;
 }
 
@@ -53,6 +54,7 @@ function readModel(file: DemoFile): ModelRow[] {
     chain: at(row, "Chain Name") || null,
     residents: num(at(row, "Average Number of Residents per Day")),
     deficiency: num(at(row, "Rating Cycle 1 Health Deficiency Score")),
+    abuseIcon: at(row, "Abuse Icon") === "" ? null : at(row, "Abuse Icon") === "Y",
     ratings: Object.fromEntries(
       Object.entries(METRIC_HEADERS).map(([metric, column]) => {
         const value = num(at(row, column));
@@ -113,6 +115,15 @@ function expectedListItem(model: ModelRow) {
     healthDeficiencyScore: model.deficiency,
     affiliatedEntityName: model.chain,
     distanceMiles: null,
+    // No health citations or penalties file is loaded here: the three years are unknown, but the Abuse Icon is not.
+    citationsMinimalHarm: null,
+    citationsPotentialHarm: null,
+    citationsActualHarm: null,
+    citationsImmediateJeopardy: null,
+    mostSevereCitation: null,
+    abuse: model.abuseIcon,
+    finesThreeYears: null,
+    fineDollarsThreeYears: null,
   };
 }
 

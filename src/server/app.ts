@@ -11,12 +11,14 @@ import type { Logger } from "pino";
 import {
   checkPathText,
   checkRawQuery,
+  citationQueryToSearchParams,
   DEFAULT_RADIUS_MILES,
   effectiveRadius,
   facilityQueryToSearchParams,
   parseBenchmarkState,
   parseCcn,
   parseCcnList,
+  parseCitationQuery,
   parseEntityName,
   parseFacilityQuery,
   parsePeriod,
@@ -45,6 +47,13 @@ import {
   getRatingChanges,
   readCsvChunk,
 } from "./insights-repository.ts";
+import {
+  citationCategories,
+  getFacilityInspections,
+  getFacilityPenalties,
+  listCitations,
+  unknownStates,
+} from "./inspections-repository.ts";
 import {
   listPoints,
   listStateBenchmarks,
@@ -122,6 +131,8 @@ export const WARM_PATHS = [
   "/api/alerts?period=lastQuarter",
   "/api/facilities/points",
   "/api/benchmarks/states",
+  "/api/citations",
+  "/api/citations/categories",
 ];
 
 const MAX_URL_LENGTH = 8192;
@@ -370,8 +381,8 @@ export function createApp(options: AppOptions): App {
         url.indexOf("/", url.indexOf("//") + 2),
         queryStart >= 0 ? queryStart : undefined,
       );
-      // The path parameters: the CCN of /api/facilities/{ccn}[/history|/changes] and the affiliated entity name of
-      // /api/entities/{name}[/trend].
+      // The path parameters: the CCN of /api/facilities/{ccn}[/history|/changes|/inspections|/penalties] and the
+      // affiliated entity name of /api/entities/{name}[/trend].
       const param = rawPath.startsWith("/api/facilities/")
         ? "ccn"
         : rawPath.startsWith("/api/entities/")
@@ -590,6 +601,40 @@ export function createApp(options: AppOptions): App {
       return { json };
     });
   });
+
+  app.get("/api/facilities/:ccn/inspections", (c) => {
+    const ccn = parseCcn(c.req.param("ccn"));
+    return cachedJson(c, `inspections/${ccn}`, DETAIL_CACHE, async () => {
+      const json = await getFacilityInspections(db, ccn);
+      if (json === null) throw new HttpError(404, `No facility with CCN ${ccn}`);
+      return { json };
+    });
+  });
+
+  app.get("/api/facilities/:ccn/penalties", (c) => {
+    const ccn = parseCcn(c.req.param("ccn"));
+    return cachedJson(c, `penalties/${ccn}`, DETAIL_CACHE, async () => {
+      const json = await getFacilityPenalties(db, ccn);
+      if (json === null) throw new HttpError(404, `No facility with CCN ${ccn}`);
+      return { json };
+    });
+  });
+
+  /** Citations across the current facilities, newest first, paged like the list (docs/api.md). */
+  app.get("/api/citations", (c) => {
+    const query = parseCitationQuery(new URL(c.req.url).searchParams);
+    return cachedJson(c, `citations?${citationQueryToSearchParams(query)}`, LIST_CACHE, async () => {
+      const unknown = await unknownStates(db, query.states);
+      if (unknown.length > 0) {
+        throw new QueryParamError("state", `state ${unknown.join(", ")} has no facilities`);
+      }
+      return { json: await listCitations(db, query) };
+    });
+  });
+
+  app.get("/api/citations/categories", (c) =>
+    cachedJson(c, "citation-categories", LIST_CACHE, async () => ({ json: await citationCategories(db) })),
+  );
 
   app.get("/api/benchmarks/states", (c) =>
     cachedJson(c, "benchmarks/states", DETAIL_CACHE, async () => ({ json: await listStateBenchmarks(db) })),

@@ -56,6 +56,14 @@ const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "posit
   averageResidentsPerDay: "Average Number of Residents per Day",
   healthDeficiencyScore: "Rating Cycle 1 Health Deficiency Score",
   affiliatedEntityName: "Affiliated Entity Name",
+  citationsMinimalHarm: "Citations in 3 Years: No Actual Harm, Potential for Minimal Harm (A-C)",
+  citationsPotentialHarm: "Citations in 3 Years: No Actual Harm, Potential for More Than Minimal Harm (D-F)",
+  citationsActualHarm: "Citations in 3 Years: Actual Harm (G-I)",
+  citationsImmediateJeopardy: "Citations in 3 Years: Immediate Jeopardy (J-L)",
+  mostSevereCitation: "Most Severe Citation in 3 Years (Scope/Severity)",
+  abuse: "Abuse (Abuse Icon or Abuse Citation in 3 Years)",
+  finesThreeYears: "Fines in 3 Years",
+  fineDollarsThreeYears: "Fines in 3 Years in Dollars",
   totalWeightedHealthSurveyScore: "Total Weighted Health Survey Score",
   substantiatedComplaints: "Number of Substantiated Complaints",
   infectionControlCitations: "Number of Citations from Infection Control Inspections",
@@ -78,8 +86,13 @@ const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "posit
   shortStayQmRating: "Short-Stay QM Rating",
 };
 
-/** The export's columns in order: [API field, SQL over the facility row `d`]. CCN and name come first (the cursor). */
-const CSV_COLUMNS = [...listFields("d"), ...detailFields("d")] as [keyof typeof CSV_HEADERS, string][];
+/**
+ * The export's columns in order: [API field, SQL over the facility row `d`]. CCN and name come first (the cursor).
+ * A flag is written Y or N, as CMS's files write them.
+ */
+const CSV_COLUMNS = [...listFields("d"), ...detailFields("d")].map(([field, sql]) =>
+  field === "abuse" ? [field, `CASE ${sql} WHEN true THEN 'Y' WHEN false THEN 'N' END`] : [field, sql],
+) as [keyof typeof CSV_HEADERS, string][];
 
 export const CSV_HEADER_ROW: string[] = CSV_COLUMNS.map(([field]) => CSV_HEADERS[field]);
 

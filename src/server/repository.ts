@@ -12,6 +12,7 @@ import type {
   Summary,
 } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
+import { HARM_FILTER_LEVEL, type HarmFilter } from "../core/inspections.ts";
 import type { Queryable } from "../db/client.ts";
 import { alertFields, listFields, selectList } from "../db/list-item.ts";
 
@@ -84,6 +85,12 @@ export function boundingBox(
   return { south, north, west, east };
 }
 
+/** The `harm` filter over a row aliased `alias` with a `harm_level` (facility, rating_alert, facility_summary). */
+function harmCondition(alias: string, harm: HarmFilter): string {
+  const level = HARM_FILTER_LEVEL[harm];
+  return level === 4 ? `${alias}.harm_level = 4` : `${alias}.harm_level >= ${Math.trunc(level)}`;
+}
+
 /** Ascending key of the rating order: best first, unrated (no rating, or 0) last. */
 const RATING_SORT_KEY = "coalesce(6 - nullif(f.overall_rating, 0), 6)";
 
@@ -113,6 +120,9 @@ export function filterSql(
   if (query.entities.length)
     conditions.push(`f.affiliated_entity_name = ANY(${add(query.entities)}::text[])`);
   if (query.ccns) conditions.push(`f.ccn = ANY(${add(query.ccns)}::text[])`);
+  // Written as constants (from a closed list), so that the planner matches the partial indexes of migration 0013.
+  if (query.harm) conditions.push(harmCondition("f", query.harm));
+  if (query.abuse) conditions.push("f.is_abuse");
   let from = "facility f";
   if (withAlerts) {
     // The alert rows carry the facility's list columns (computed at ingest): the changed facilities are read
@@ -155,13 +165,16 @@ export function orderBy(filter: FilterSql, alias = "f"): string {
 }
 
 /**
- * The summary of a view filtered only by rating, states and entities, added up from the sums the ingest keeps per
- * (entity,) state and rating; other views (search, favourites, alerts) aggregate their rows.
+ * The summary of a view filtered only by rating, states, entities, harm and abuse, added up from the sums the ingest
+ * keeps per (entity,) state, rating, harm level and abuse flag; other views (search, favourites, alerts, near)
+ * aggregate their rows.
  */
 function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] } | null {
   if (query.search || query.ccns || query.alertEnabled || query.near) return null;
   const params: unknown[] = [query.entities.length > 0];
   const conditions = ["by_entity = $1"];
+  if (query.harm) conditions.push(harmCondition("facility_summary", query.harm));
+  if (query.abuse) conditions.push("is_abuse");
   if (query.entities.length) {
     params.push(query.entities);
     conditions.push(`affiliated_entity_name = ANY($${params.length}::text[])`);
@@ -301,6 +314,8 @@ function isPlainAlertView(query: FacilityQuery): boolean {
     !query.entities.length &&
     !query.ccns &&
     !query.near &&
+    !query.harm &&
+    !query.abuse &&
     effectiveSort(query) === "name"
   );
 }
@@ -416,7 +431,9 @@ export async function warmDatabase(db: Queryable): Promise<void> {
             (SELECT count(*) FROM facility_summary) AS summaries,
             (SELECT sum(octet_length(body)) FROM entity_summary) AS entities,
             (SELECT count(*) FROM entity_month) AS entity_months,
-            (SELECT count(*) FROM benchmark) AS benchmarks`,
+            (SELECT count(*) FROM benchmark) AS benchmarks,
+            (SELECT count(*) FROM facility_inspection) AS inspections,
+            (SELECT count(*) FROM citation_count) AS citation_counts`,
   );
 }
 
@@ -432,7 +449,7 @@ export async function readDataVersion(db: Queryable): Promise<string> {
 export type StoredMeta = Omit<Meta, "load" | "refresh">;
 
 export async function readMeta(db: Queryable): Promise<StoredMeta> {
-  const [datesJson, counts, source, dataVersion, facilities] = await Promise.all([
+  const [datesJson, counts, source, dataVersion, facilities, window] = await Promise.all([
     textColumn(db, "SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS value FROM release"),
     db.query<{ facilities: number; snapshots: number }>(
       `SELECT (SELECT coalesce(sum(facilities), 0) FROM facility_summary WHERE NOT by_entity)::integer AS facilities,
@@ -445,9 +462,15 @@ export async function readMeta(db: Queryable): Promise<StoredMeta> {
     db.query<{ date: string | null }>(
       "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM facility",
     ),
+    // The three years of the list's inspection figures (the same for every facility), once such a file is loaded.
+    db.query<{ start: string; end: string }>(
+      `SELECT to_char(window_start, 'YYYY-MM-DD') AS start, to_char(window_end, 'YYYY-MM-DD') AS end
+       FROM facility_inspection WHERE EXISTS (SELECT 1 FROM inspection_release) LIMIT 1`,
+    ),
   ]);
   const processingDates = JSON.parse(datesJson) as string[];
   return {
+    inspectionWindow: window[0] ?? null,
     source: source[0]?.source ?? null,
     latestProcessingDate: processingDates.at(-1) ?? null,
     facilitiesProcessingDate: facilities[0]?.date ?? null,

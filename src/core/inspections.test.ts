@@ -1,0 +1,134 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  citationQueryToSearchParams,
+  facilityQueryToSearchParams,
+  parseCitationQuery,
+  parseFacilityQuery,
+  QueryParamError,
+} from "./api-query.ts";
+import {
+  HARM_LEVELS,
+  harmLabel,
+  harmLevelOf,
+  normalizeTag,
+  SCOPE_SEVERITY_CODES,
+  scopeOf,
+} from "./inspections.ts";
+
+describe("CMS's scope and severity grid", () => {
+  it("puts each code in its row of harm and its column of scope", () => {
+    const grid = HARM_LEVELS.map((level) => level.codes.join(""));
+    expect(grid).toEqual(["ABC", "DEF", "GHI", "JKL"]);
+    expect(SCOPE_SEVERITY_CODES.map((code) => harmLevelOf(code)?.key).join(" ")).toBe(
+      "minimal minimal minimal potential potential potential actual actual actual jeopardy jeopardy jeopardy",
+    );
+    expect(["A", "E", "I", "J", "L"].map(scopeOf)).toEqual([
+      "Isolated",
+      "Pattern",
+      "Widespread",
+      "Isolated",
+      "Widespread",
+    ]);
+  });
+
+  it("says each level in CMS's words, and nothing for what is not a code", () => {
+    expect(harmLabel("B")).toBe("No actual harm, potential for minimal harm");
+    expect(harmLabel("F")).toBe("No actual harm, potential for more than minimal harm");
+    expect(harmLabel("G")).toBe("Actual harm");
+    expect(harmLabel("K")).toBe("Immediate jeopardy");
+    for (const value of [null, undefined, "", "M", "a", "AB"]) expect(harmLabel(value)).toBeNull();
+  });
+});
+
+describe("normalizeTag", () => {
+  it("reads the tag as CMS writes it, four digits, with or without F", () => {
+    for (const text of ["F689", "F0689", "689", "0689", "f-0689", " F-689 "])
+      expect(normalizeTag(text)).toBe("0689");
+    expect(normalizeTag("5")).toBe("0005");
+    for (const text of ["", "F", "K0689", "12345", "68a", "F 689", "-689", "6.8"])
+      expect(normalizeTag(text)).toBeNull();
+  });
+
+  it("gives four digits for any number below 10,000 however written", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.boolean(), (n, withF) => {
+        expect(normalizeTag(`${withF ? "F" : ""}${n}`)).toBe(String(n).padStart(4, "0"));
+      }),
+    );
+  });
+});
+
+const parse = (query: string) => parseFacilityQuery(new URLSearchParams(query));
+const param = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof QueryParamError ? error.param : "other";
+  }
+  return null;
+};
+
+describe("harm and abuse on the list's query", () => {
+  it("parses them strictly and writes them canonically", () => {
+    expect(parse("harm=actual&abuse=true")).toMatchObject({ harm: "actual", abuse: true });
+    expect(parse("")).toMatchObject({ harm: null, abuse: false });
+    expect(facilityQueryToSearchParams(parse("abuse=true&state=tx&harm=jeopardy")).toString()).toBe(
+      "state=TX&harm=jeopardy&abuse=true",
+    );
+    expect(facilityQueryToSearchParams(parse("abuse=false")).toString()).toBe("");
+    expect(param(() => parse("harm=Actual"))).toBe("harm");
+    expect(param(() => parse("harm="))).toBe("harm");
+    expect(param(() => parse("abuse=1"))).toBe("abuse");
+  });
+});
+
+describe("the citations query", () => {
+  const citations = (query: string) => parseCitationQuery(new URLSearchParams(query));
+
+  it("parses every parameter and writes the same query one way", () => {
+    const query = citations(
+      "tag=F689&category=Pharmacy%20Service%20Deficiencies&harm=actual&state=tx&state=CA&entity=B&entity=A&from=2024-01-01&to=2024-12-31&q=%20falls%20%20%20injury%20&page=2&pageSize=50",
+    );
+    expect(query).toEqual({
+      tag: "0689",
+      category: "Pharmacy Service Deficiencies",
+      harm: "actual",
+      states: ["CA", "TX"],
+      entities: ["A", "B"],
+      from: "2024-01-01",
+      to: "2024-12-31",
+      q: "falls injury",
+      page: 2,
+      pageSize: 50,
+    });
+    expect(citationQueryToSearchParams(query).toString()).toBe(
+      "tag=0689&category=Pharmacy+Service+Deficiencies&harm=actual&state=CA&state=TX&entity=A&entity=B&from=2024-01-01&to=2024-12-31&q=falls+injury&page=2&pageSize=50",
+    );
+    expect(citationQueryToSearchParams(citations("tag=&q=&page=1&pageSize=100")).toString()).toBe("");
+  });
+
+  it("refuses a bad value, naming the parameter", () => {
+    for (const [query, name] of [
+      ["tag=F68x", "tag"],
+      ["from=2024-02-30", "from"],
+      ["to=2024-1-1", "to"],
+      ["from=2024-03-01&to=2024-02-29", "from"],
+      [`q=${"x".repeat(201)}`, "q"],
+      [`category=${"x".repeat(201)}`, "category"],
+      ["harm=minimal", "harm"],
+      ["state=Texas", "state"],
+      ["page=0", "page"],
+      ["pageSize=1001", "pageSize"],
+    ]) {
+      expect(
+        param(() => citations(query as string)),
+        query,
+      ).toBe(name);
+    }
+    expect(citations("from=2024-02-29&to=2024-02-29")).toMatchObject({
+      from: "2024-02-29",
+      to: "2024-02-29",
+    });
+  });
+});
