@@ -36,9 +36,11 @@ export function AbuseHeaderLink({ notice }: { notice: AbuseNotice }) {
     heading.scrollIntoView({ block: "start" });
     heading.focus({ preventScroll: true });
   };
+  const label = notice.kind === "icon" ? "CMS abuse icon" : "Cited for abuse";
   return (
     <a
       href={`#${INSPECTIONS_HEADING_ID}`}
+      aria-label={`${label}: see Inspections`}
       onClick={onClick}
       className={cn(
         "inline-flex items-center gap-1 rounded-full border border-red-300 bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800",
@@ -47,8 +49,7 @@ export function AbuseHeaderLink({ notice }: { notice: AbuseNotice }) {
       data-testid="abuse-header-link"
     >
       <ShieldAlert className="size-3.5" aria-hidden />
-      {notice.kind === "icon" ? "CMS abuse icon" : "Cited for abuse"}
-      <span className="sr-only">: see Inspections</span>
+      {label}
     </a>
   );
 }

@@ -55,9 +55,9 @@ function CitationItem({ citation }: { citation: Citation }) {
       <CodeChip code={citation.scopeSeverity} />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm text-slate-900">
-          <span className="mr-2 font-semibold tabular-nums" data-testid="citation-tag">
+          <span className="mr-1 font-semibold tabular-nums" data-testid="citation-tag">
             {tag}
-          </span>
+          </span>{" "}
           <span data-testid="citation-description">
             {citation.description ?? "No description in CMS's file"}
           </span>
