@@ -426,6 +426,14 @@ test("the record is axe clean with its lists expanded, and its headings step dow
   if ((await showAllPenalties.count()) > 0) await showAllPenalties.click();
   await expectNoSeriousViolations(page);
 
+  // Every citation of CMS's abuse category carries its flag in words.
+  const abuseCitations = harmed.inspections.surveys
+    .flatMap((survey) => survey.citations)
+    .filter((citation) => citation.category === "Freedom from Abuse, Neglect, and Exploitation Deficiencies");
+  await expect(
+    section.getByTestId("citation-flag").filter({ hasText: "Abuse, neglect or exploitation" }),
+  ).toHaveCount(abuseCitations.length);
+
   const levels = await page
     .locator("h1, h2, h3, h4")
     .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));

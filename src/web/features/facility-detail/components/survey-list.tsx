@@ -9,6 +9,7 @@ import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import {
+  ABUSE_FLAG,
   CITATIONS_SHOWN_FIRST,
   citationFlags,
   collapsedCount,
@@ -78,7 +79,7 @@ function CitationItem({ citation }: { citation: Citation }) {
             {flags.map((flag) => (
               <Badge
                 key={flag}
-                variant={flag === "Disputed" ? "warning" : "outline"}
+                variant={flag === ABUSE_FLAG ? "danger" : flag === "Disputed" ? "warning" : "outline"}
                 data-testid="citation-flag"
               >
                 {flag}

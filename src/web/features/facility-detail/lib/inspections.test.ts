@@ -161,12 +161,20 @@ describe("citation words", () => {
     expect(describeCorrection(null, null)).toBeNull();
   });
 
-  it("lists the complaint, infection control and dispute flags in words", () => {
+  it("lists the abuse category, complaint, infection control and dispute flags in words", () => {
     expect(citationFlags(citation("0880", "D"))).toEqual([]);
     expect(
       citationFlags(citation("0880", "F", { complaint: true, infectionControl: true, disputed: true })),
     ).toEqual(["Complaint", "Infection control", "Disputed"]);
     expect(citationFlags(citation("0880", "F", { disputed: null, complaint: null }))).toEqual([]);
+    expect(
+      citationFlags(
+        citation("0600", "D", {
+          category: "Freedom from Abuse, Neglect, and Exploitation Deficiencies",
+          complaint: true,
+        }),
+      ),
+    ).toEqual(["Abuse, neglect or exploitation", "Complaint"]);
   });
 });
 

@@ -12,6 +12,7 @@ import type {
 import { formatCount, formatUsd } from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
 import {
+  ABUSE_CATEGORY,
   HARM_LEVELS,
   type HarmLevelKey,
   harmLevelOf,
@@ -147,9 +148,13 @@ export function describeCorrection(corrected: string | null, correctionDate: str
   return date ? `Correction date ${date}` : null;
 }
 
-/** The small flags of a citation, as words: complaint, infection control, under dispute. */
+/** The flag of a citation in CMS's abuse category (the citations behind the abuse flag). */
+export const ABUSE_FLAG = "Abuse, neglect or exploitation";
+
+/** The small flags of a citation, as words: abuse category, complaint, infection control, under dispute. */
 export function citationFlags(citation: Citation): string[] {
   return [
+    ...(citation.category === ABUSE_CATEGORY ? [ABUSE_FLAG] : []),
     ...(citation.complaint ? ["Complaint"] : []),
     ...(citation.infectionControl ? ["Infection control"] : []),
     ...(citation.disputed ? ["Disputed"] : []),
