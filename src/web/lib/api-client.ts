@@ -12,11 +12,15 @@ import {
   entitySchema,
   entityTrendPointSchema,
   type FacilityDetail,
+  type FacilityInspections,
   type FacilityListResponse,
+  type FacilityPenalties,
   type FacilityPoints,
   type FacilityQuery,
   facilityDetailSchema,
+  facilityInspectionsSchema,
   facilityListResponseSchema,
+  facilityPenaltiesSchema,
   facilityPointsSchema,
   type Meta,
   metaSchema,
@@ -125,6 +129,12 @@ export const apiClient = {
     ),
   changes: (ccn: string, signal?: AbortSignal): Promise<RatingChange[]> =>
     getJson(`/api/facilities/${encodeURIComponent(ccn)}/changes`, z.array(ratingChangeSchema), signal),
+  /** The facility's surveys with their health citations (newest first) and its last three years' grid. */
+  inspections: (ccn: string, signal?: AbortSignal): Promise<FacilityInspections> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}/inspections`, facilityInspectionsSchema, signal),
+  /** The facility's fines and payment denials (newest first) and their totals. */
+  penalties: (ccn: string, signal?: AbortSignal): Promise<FacilityPenalties> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}/penalties`, facilityPenaltiesSchema, signal),
   entity: (name: string, signal?: AbortSignal): Promise<Entity> =>
     getJson(`/api/entities/${encodeURIComponent(name)}`, entitySchema, signal),
   entityTrend: (name: string, signal?: AbortSignal): Promise<EntityTrendPoint[]> =>

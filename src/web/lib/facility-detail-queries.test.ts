@@ -8,6 +8,8 @@ import {
   facilityDetailKeys,
   facilityQueryOptions,
   historyQueryOptions,
+  inspectionsQueryOptions,
+  penaltiesQueryOptions,
   shouldRetryDetailQuery,
 } from "./facility-detail-queries.ts";
 
@@ -17,6 +19,8 @@ describe("facility detail queries", () => {
       facilityQueryOptions("015009"),
       historyQueryOptions("015009"),
       changesQueryOptions("015009"),
+      inspectionsQueryOptions("015009"),
+      penaltiesQueryOptions("015009"),
       benchmarksQueryOptions("AL"),
     ]) {
       expect(options).toMatchObject({
@@ -55,5 +59,13 @@ describe("facility detail queries", () => {
     expect(benchmarksQueryOptions(null).queryKey).not.toEqual(benchmarksQueryOptions("AL").queryKey);
     expect(changesQueryOptions("01a193").queryKey).toEqual(facilityDetailKeys.changes("01A193"));
     expect(facilityDetailKeys.changes("015009")).not.toEqual(facilityDetailKeys.history("015009"));
+  });
+
+  it("keys a facility's inspections and penalties apart, under the prefix the data version refreshes", () => {
+    expect(inspectionsQueryOptions("01a193").queryKey).toEqual(facilityDetailKeys.inspections("01A193"));
+    expect(penaltiesQueryOptions("01a193").queryKey).toEqual(facilityDetailKeys.penalties("01A193"));
+    expect(facilityDetailKeys.inspections("015009")).not.toEqual(facilityDetailKeys.penalties("015009"));
+    expect(inspectionsQueryOptions("015009").queryKey.slice(0, 1)).toEqual([...facilityDetailKeys.all]);
+    expect(penaltiesQueryOptions("015009").queryKey.slice(0, 1)).toEqual([...facilityDetailKeys.all]);
   });
 });

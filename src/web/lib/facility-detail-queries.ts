@@ -1,4 +1,4 @@
-// Queries of a facility's detail, history, changes and averages: the key factory and the options every caller
+// Queries of a facility's detail, history, changes, inspections, penalties and averages: the key factory and the options every caller
 // shares (SPEC section 9: fresh 5 min, cached 10 min, 1 retry, no refetch on mount, focus or reconnect). Used by
 // the detail page and the comparison; the dashboard refreshes them when the data changes.
 import { queryOptions } from "@tanstack/react-query";
@@ -12,6 +12,8 @@ export const facilityDetailKeys = {
   facility: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "facility"] as const,
   history: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "history"] as const,
   changes: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "changes"] as const,
+  inspections: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "inspections"] as const,
+  penalties: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "penalties"] as const,
   /** Averages are shared by every facility of a state: keyed by the state, not the facility. */
   benchmarks: (state: string | null) => [...facilityDetailKeys.all, "benchmarks", state ?? "US"] as const,
 };
@@ -52,6 +54,24 @@ export function changesQueryOptions(ccn: string) {
   return queryOptions({
     queryKey: facilityDetailKeys.changes(ccn),
     queryFn: ({ signal }) => apiClient.changes(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** The facility's surveys and health citations, and its last three years' scope and severity grid. */
+export function inspectionsQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.inspections(ccn),
+    queryFn: ({ signal }) => apiClient.inspections(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** The facility's fines and payment denials, and their totals. */
+export function penaltiesQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.penalties(ccn),
+    queryFn: ({ signal }) => apiClient.penalties(ccn.toUpperCase(), signal),
     ...DETAIL_QUERY_POLICY,
   });
 }

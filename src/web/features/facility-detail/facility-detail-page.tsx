@@ -1,5 +1,5 @@
-// The facility detail route, /facility/:ccn (SPEC section 2): ratings, deficiencies, staffing, capacity, and
-// the rating history and seasonality charts. Loaded lazily, so the charts stay out of the dashboard's bundle.
+// The facility detail route, /facility/:ccn (SPEC section 2): ratings, deficiencies, staffing, capacity, the
+// inspection record (citations and penalties), and the rating history and seasonality charts. Loaded lazily, so the charts stay out of the dashboard's bundle.
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList, type LucideIcon, Star, Users, Warehouse } from "lucide-react";
 import { useEffect } from "react";
@@ -11,15 +11,22 @@ import { CompareBar } from "../../components/compare-bar.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { benchmarksQueryOptions, facilityQueryOptions } from "../../lib/facility-detail-queries.ts";
+import {
+  benchmarksQueryOptions,
+  facilityQueryOptions,
+  inspectionsQueryOptions,
+} from "../../lib/facility-detail-queries.ts";
 import { BenchmarksLegend } from "./components/benchmarks-legend.tsx";
 import { DetailSectionCard } from "./components/detail-section.tsx";
 import { FacilityHeader } from "./components/facility-header.tsx";
 import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
+import { InspectionsSection } from "./components/inspections-section.tsx";
 import { LocationSection } from "./components/location-section.tsx";
+import { PenaltiesSection } from "./components/penalties-section.tsx";
 import { RatingChangesSection } from "./components/rating-changes-section.tsx";
 import { RatingHistorySection } from "./components/rating-history-section.tsx";
 import { type DetailSectionId, getDetailSections } from "./lib/facility-lines.ts";
+import { abuseNotice } from "./lib/inspections.ts";
 
 const APP_TITLE = "CMS Star Ratings Dashboard";
 
@@ -35,6 +42,8 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
   // The averages depend on the facility's state, so they are asked for once the facility is known.
   const state = facility.data?.state ?? null;
   const benchmarks = useQuery({ ...benchmarksQueryOptions(state), enabled: facility.isSuccess });
+  // The header flags abuse from the same answer the Inspections section shows (one request).
+  const inspections = useQuery({ ...inspectionsQueryOptions(ccn), enabled: facility.isSuccess });
   useDocumentTitle(
     facility.data ? `${facility.data.providerName} | ${APP_TITLE}` : `Facility ${ccn} | ${APP_TITLE}`,
   );
@@ -57,7 +66,11 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
   const detail = facility.data;
   return (
     <div className="space-y-6">
-      <FacilityHeader facility={detail} benchmarks={benchmarks.data} />
+      <FacilityHeader
+        facility={detail}
+        benchmarks={benchmarks.data}
+        abuse={abuseNotice(inspections.data?.threeYears ?? null)}
+      />
       <div className="grid gap-6 md:grid-cols-2">
         {getDetailSections(detail).map((section) => (
           <DetailSectionCard
@@ -77,6 +90,9 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
         </p>
         <BenchmarksLegend result={benchmarks} state={state} />
       </div>
+      {/* The record behind the Deficiencies & Compliance figures, before the ratings' history. */}
+      <InspectionsSection key={`inspections-${detail.ccn}`} ccn={ccn} />
+      <PenaltiesSection key={`penalties-${detail.ccn}`} ccn={ccn} />
       <RatingChangesSection key={`changes-${detail.ccn}`} ccn={ccn} />
       <RatingHistorySection key={detail.ccn} ccn={ccn} />
     </div>

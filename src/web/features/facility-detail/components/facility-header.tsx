@@ -5,6 +5,8 @@ import { CompareToggle } from "../../../components/compare-toggle.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatAddress, formatPhone } from "../../../lib/facility-contact.ts";
 import { getBenchmarkParts } from "../lib/benchmarks.ts";
+import type { AbuseNotice } from "../lib/inspections.ts";
+import { AbuseHeaderLink } from "./abuse-flag.tsx";
 import { BenchmarkNote } from "./benchmark-note.tsx";
 
 function StarRow({ rating }: { rating: number }) {
@@ -26,10 +28,13 @@ function StarRow({ rating }: { rating: number }) {
 export function FacilityHeader({
   facility,
   benchmarks,
+  abuse,
 }: {
   facility: FacilityDetail;
   /** The state and national averages, once loaded. */
   benchmarks?: Benchmarks | undefined;
+  /** CMS's abuse icon or abuse citations, once the inspections are loaded: a link to the Inspections section. */
+  abuse?: AbuseNotice | null;
 }) {
   const address = formatAddress(facility);
   const rating = facility.overallRating;
@@ -66,6 +71,7 @@ export function FacilityHeader({
               {facility.ownershipType}
             </span>
           )}
+          {abuse && <AbuseHeaderLink notice={abuse} />}
         </div>
         <CompareToggle facility={facility} />
       </div>

@@ -1,0 +1,248 @@
+import { describe, expect, it } from "vitest";
+import type { Citation, InspectionSummary, Penalty } from "../../../../core/api-types.ts";
+import {
+  abuseNotice,
+  citationFlags,
+  collapsedCount,
+  countCitations,
+  describeCode,
+  describeCorrection,
+  describeDenials,
+  describeFines,
+  describePenalty,
+  formatSurveyType,
+  formatTag,
+  formatWindow,
+  isBeforeWindow,
+  orderCitations,
+  orderPenalties,
+  orderSurveys,
+  plural,
+  toGridRows,
+} from "./inspections.ts";
+
+const citation = (tag: string, scopeSeverity: Citation["scopeSeverity"], extra: Partial<Citation> = {}) => ({
+  prefix: "F",
+  tag,
+  category: null,
+  description: null,
+  scopeSeverity,
+  harmLevel: null,
+  corrected: null,
+  correctionDate: null,
+  inspectionCycle: 1,
+  standard: true,
+  complaint: false,
+  infectionControl: false,
+  disputed: false,
+  ...extra,
+});
+
+const EMPTY_GRID = { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0, G: 0, H: 0, I: 0, J: 0, K: 0, L: 0 };
+
+const summary = (extra: Partial<InspectionSummary> = {}): InspectionSummary => ({
+  windowStart: "2023-10-01",
+  windowEnd: "2026-10-01",
+  grid: EMPTY_GRID,
+  minimalHarm: 0,
+  potentialHarm: 0,
+  actualHarm: 0,
+  immediateJeopardy: 0,
+  mostSevere: null,
+  abuseCitations: 0,
+  abuseIcon: false,
+  abuse: false,
+  ...extra,
+});
+
+describe("formatTag", () => {
+  it("writes the tag as Care Compare does: the prefix and four digits", () => {
+    expect(formatTag({ prefix: "F", tag: "0689" })).toBe("F0689");
+    expect(formatTag({ prefix: "F", tag: "0880" })).toBe("F0880");
+  });
+});
+
+describe("toGridRows", () => {
+  it("draws CMS's grid: immediate jeopardy on top, scopes isolated, pattern, widespread", () => {
+    const rows = toGridRows({ ...EMPTY_GRID, B: 2, D: 17, E: 5, G: 3, J: 1, L: 4 });
+    expect(rows.map((row) => row.range)).toEqual(["J-L", "G-I", "D-F", "A-C"]);
+    expect(rows.map((row) => row.level)).toEqual(["jeopardy", "actual", "potential", "minimal"]);
+    expect(rows[0]?.label).toBe("Immediate jeopardy");
+    expect(rows[0]?.cells).toEqual([
+      { code: "J", scope: "Isolated", count: 1 },
+      { code: "K", scope: "Pattern", count: 0 },
+      { code: "L", scope: "Widespread", count: 4 },
+    ]);
+    expect(rows.map((row) => row.total)).toEqual([5, 3, 22, 2]);
+  });
+
+  it("counts a missing code as 0", () => {
+    expect(toGridRows({ D: 1 })[2]?.cells.map((cell) => cell.count)).toEqual([1, 0, 0]);
+  });
+});
+
+describe("three-year summary texts", () => {
+  it("states the window, the total and the most severe code in words", () => {
+    expect(formatWindow(summary())).toBe("Oct 1, 2023 to Oct 1, 2026");
+    expect(countCitations(summary({ grid: { ...EMPTY_GRID, D: 3, G: 1 } }))).toBe(4);
+    expect(describeCode("J")).toBe("J (Immediate jeopardy, isolated)");
+    expect(describeCode("F")).toBe("F (No actual harm, potential for more than minimal harm, widespread)");
+    expect(describeCode(null)).toBeNull();
+  });
+
+  it("tells the surveys older than the window, which the grid does not count", () => {
+    expect(isBeforeWindow("2023-10-01", summary())).toBe(false);
+    expect(isBeforeWindow("2026-10-01", summary())).toBe(false);
+    expect(isBeforeWindow("2023-09-30", summary())).toBe(true);
+    expect(isBeforeWindow("2001-01-01", null)).toBe(false);
+  });
+});
+
+describe("lists", () => {
+  it("collapses after the first items, but never to hide a single one", () => {
+    expect(collapsedCount(3, 5)).toBe(3);
+    expect(collapsedCount(6, 5)).toBe(6);
+    expect(collapsedCount(7, 5)).toBe(5);
+    expect(collapsedCount(42, 5)).toBe(5);
+  });
+
+  it("orders a survey's citations most severe first, then by tag", () => {
+    const ordered = orderCitations([
+      citation("0880", "D"),
+      citation("0689", "G"),
+      citation("0550", "D"),
+      citation("0600", null),
+      citation("0610", "J"),
+    ]);
+    expect(ordered.map(formatTag)).toEqual(["F0610", "F0689", "F0550", "F0880", "F0600"]);
+  });
+
+  it("orders surveys newest first", () => {
+    const surveys = orderSurveys([
+      { surveyDate: "2024-05-13", surveyType: "Health", citations: [] },
+      { surveyDate: "2026-03-27", surveyType: "Health", citations: [] },
+      { surveyDate: "2025-01-02", surveyType: "Health", citations: [] },
+    ]);
+    expect(surveys.map((survey) => survey.surveyDate)).toEqual(["2026-03-27", "2025-01-02", "2024-05-13"]);
+  });
+
+  it("pluralizes counts with thousands separators", () => {
+    expect(plural(1, "citation")).toBe("1 citation");
+    expect(plural(1234, "citation")).toBe("1,234 citations");
+    expect(plural(0, "survey")).toBe("0 surveys");
+  });
+});
+
+describe("citation words", () => {
+  it("names the survey type as an inspection", () => {
+    expect(formatSurveyType("Health")).toBe("Health inspection");
+    expect(formatSurveyType("Fire Safety")).toBe("Fire Safety inspection");
+    expect(formatSurveyType("Complaint inspection")).toBe("Complaint inspection");
+    expect(formatSurveyType(" ")).toBe("Inspection");
+  });
+
+  it("puts CMS's correction status in plain words with its date", () => {
+    expect(describeCorrection("Deficient, Provider has date of correction", "2026-05-02")).toBe(
+      "Corrected on May 2, 2026",
+    );
+    expect(describeCorrection("Deficient, Provider has plan of correction", "2026-05-02")).toBe(
+      "Plan of correction, correction date May 2, 2026",
+    );
+    expect(describeCorrection("Deficient, Provider has plan of correction", null)).toBe("Plan of correction");
+    expect(describeCorrection("Deficient, Provider has no plan of correction", null)).toBe(
+      "No plan of correction",
+    );
+    expect(describeCorrection("Past Non-Compliance", "2025-01-01")).toBe(
+      "Past non-compliance, corrected before the inspection",
+    );
+    expect(describeCorrection("Waiver has been granted", null)).toBe("Waiver granted");
+    expect(describeCorrection("Something new", "2025-01-01")).toBe("Something new, Jan 1, 2025");
+    expect(describeCorrection(null, "2025-01-01")).toBe("Correction date Jan 1, 2025");
+    expect(describeCorrection(null, null)).toBeNull();
+  });
+
+  it("lists the abuse category, complaint, infection control and dispute flags in words", () => {
+    expect(citationFlags(citation("0880", "D"))).toEqual([]);
+    expect(
+      citationFlags(citation("0880", "F", { complaint: true, infectionControl: true, disputed: true })),
+    ).toEqual(["Complaint", "Infection control", "Disputed"]);
+    expect(citationFlags(citation("0880", "F", { disputed: null, complaint: null }))).toEqual([]);
+    expect(
+      citationFlags(
+        citation("0600", "D", {
+          category: "Freedom from Abuse, Neglect, and Exploitation Deficiencies",
+          complaint: true,
+        }),
+      ),
+    ).toEqual(["Abuse, neglect or exploitation", "Complaint"]);
+  });
+});
+
+describe("abuseNotice", () => {
+  it("is null without the icon or an abuse citation", () => {
+    expect(abuseNotice(null)).toBeNull();
+    expect(abuseNotice(summary())).toBeNull();
+  });
+
+  it("explains CMS's abuse icon, and counts the abuse citations of the three years", () => {
+    const notice = abuseNotice(summary({ abuse: true, abuseIcon: true, abuseCitations: 2 }));
+    expect(notice?.kind).toBe("icon");
+    expect(notice?.text).toMatch(/abuse or neglect that harmed a resident \(severity G or worse\)/);
+    expect(notice?.text).toMatch(/\(D or worse\) in each of its two most recent cycles/);
+    expect(notice?.text).toMatch(
+      /2 citations for abuse, neglect or exploitation from Oct 1, 2023 to Oct 1, 2026\.$/,
+    );
+    expect(abuseNotice(summary({ abuse: true, abuseIcon: true }))?.text).not.toMatch(/citations? for abuse/);
+  });
+
+  it("flags abuse citations without the icon, saying that CMS does not show it", () => {
+    const notice = abuseNotice(summary({ abuse: true, abuseIcon: false, abuseCitations: 1 }));
+    expect(notice).toMatchObject({ kind: "citations", title: "Cited for abuse, neglect or exploitation" });
+    expect(notice?.text).toMatch(/^1 citation for abuse, neglect or exploitation/);
+    expect(notice?.text).toMatch(/CMS does not show its abuse icon for this home/);
+    expect(abuseNotice(summary({ abuse: true, abuseIcon: null, abuseCitations: 1 }))?.text).toMatch(
+      /abuse icon is not reported/,
+    );
+  });
+});
+
+describe("penalties", () => {
+  const fine = (date: string, fineAmount: number | null): Penalty => ({
+    date,
+    type: "Fine",
+    fineAmount,
+    denialStartDate: null,
+    denialDays: null,
+  });
+  const denial = (date: string, denialStartDate: string | null, denialDays: number | null): Penalty => ({
+    date,
+    type: "Payment Denial",
+    fineAmount: null,
+    denialStartDate,
+    denialDays,
+  });
+
+  it("describes each fine by its dollars and each payment denial by its days and start", () => {
+    expect(describePenalty(fine("2026-03-27", 43072))).toBe("$43,072.00");
+    expect(describePenalty(fine("2026-03-27", null))).toBe("Amount not reported");
+    expect(describePenalty(denial("2022-03-24", "2022-05-13", 29))).toBe("29 days from May 13, 2022");
+    expect(describePenalty(denial("2022-03-24", null, 1))).toBe("1 day");
+  });
+
+  it("keeps the newest first, and the API's order within a date", () => {
+    const ordered = orderPenalties([
+      fine("2023-03-25", 1),
+      fine("2026-03-27", 2),
+      fine("2026-03-27", 3),
+      denial("2024-01-01", null, 5),
+    ]);
+    expect(ordered.map((penalty) => penalty.fineAmount ?? penalty.denialDays)).toEqual([2, 3, 5, 1]);
+  });
+
+  it("sums up fines and payment denials", () => {
+    expect(describeFines({ fines: 2, fineDollars: 124343 })).toBe("2 fines, $124,343.00");
+    expect(describeFines({ fines: 0, fineDollars: 0 })).toBe("No fines");
+    expect(describeDenials({ paymentDenials: 1, denialDays: 29 })).toBe("1 payment denial, 29 days");
+    expect(describeDenials({ paymentDenials: 0, denialDays: 0 })).toBe("No payment denials");
+  });
+});

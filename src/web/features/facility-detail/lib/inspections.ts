@@ -1,0 +1,234 @@
+// The detail page's inspection record (the "Inspections" and "Penalties" sections): CMS's 12-cell scope and
+// severity grid in the order CMS draws it (immediate jeopardy on top), the words of a citation's correction, the
+// abuse flag's explanation, and the texts of totals. The grid itself (codes, harm levels, scopes) is
+// src/core/inspections.ts.
+import type {
+  Citation,
+  InspectionSummary,
+  Penalty,
+  PenaltyTotals,
+  Survey,
+} from "../../../../core/api-types.ts";
+import { formatCount, formatUsd } from "../../../../core/format.ts";
+import { formatShortDate } from "../../../../core/history.ts";
+import {
+  ABUSE_CATEGORY,
+  HARM_LEVELS,
+  type HarmLevelKey,
+  harmLevelOf,
+  SCOPE_SEVERITY_CODES,
+  SCOPES,
+  type Scope,
+  type ScopeSeverityCode,
+  scopeOf,
+} from "../../../../core/inspections.ts";
+
+/** Surveys shown before "Show all N surveys". */
+export const SURVEYS_SHOWN_FIRST = 3;
+/** A survey's citations shown before "Show N more". */
+export const CITATIONS_SHOWN_FIRST = 5;
+/** Penalties shown before "Show all N penalties". */
+export const PENALTIES_SHOWN_FIRST = 10;
+
+/**
+ * How many of `total` items a collapsed list shows: `first`, unless only one would be left hidden (a button that
+ * reveals a single item is longer than the item).
+ */
+export function collapsedCount(total: number, first: number): number {
+  return total <= first + 1 ? total : first;
+}
+
+/** "1 citation", "3 citations". */
+export function plural(count: number, word: string, words = `${word}s`): string {
+  return `${formatCount(count)} ${count === 1 ? word : words}`;
+}
+
+/**
+ * A deficiency tag as CMS's Care Compare writes it: the prefix and the four digits, "F0689" (not "F689" or
+ * "F-0689"), so that it reads the same as on CMS's pages and in its files.
+ */
+export function formatTag(citation: Pick<Citation, "prefix" | "tag">): string {
+  return `${citation.prefix}${citation.tag}`;
+}
+
+export interface GridCell {
+  code: ScopeSeverityCode;
+  scope: Scope;
+  count: number;
+}
+
+export interface GridRow {
+  level: HarmLevelKey;
+  /** CMS's words for the row's harm level. */
+  label: string;
+  /** "J-L". */
+  range: string;
+  cells: GridCell[];
+  total: number;
+}
+
+/** The grid as CMS draws it: immediate jeopardy (J-L) on top, minimal harm (A-C) at the bottom. */
+export function toGridRows(grid: Readonly<Partial<Record<ScopeSeverityCode, number>>>): GridRow[] {
+  return [...HARM_LEVELS].reverse().map((level) => {
+    const cells = level.codes.map((code, index) => ({
+      code,
+      scope: SCOPES[index] as Scope,
+      count: grid[code] ?? 0,
+    }));
+    return {
+      level: level.key,
+      label: level.label,
+      range: `${level.codes[0]}-${level.codes[2]}`,
+      cells,
+      total: cells.reduce((sum, cell) => sum + cell.count, 0),
+    };
+  });
+}
+
+/** "Oct 1, 2023 to Oct 1, 2026". */
+export function formatWindow(window: { windowStart: string; windowEnd: string }): string {
+  return `${formatShortDate(window.windowStart)} to ${formatShortDate(window.windowEnd)}`;
+}
+
+/** Every citation of the three years (the grid's cells added up). */
+export function countCitations(summary: Pick<InspectionSummary, "grid">): number {
+  return SCOPE_SEVERITY_CODES.reduce((sum, code) => sum + (summary.grid[code] ?? 0), 0);
+}
+
+/** "J (Immediate jeopardy, isolated)"; null without a code. */
+export function describeCode(code: string | null | undefined): string | null {
+  const level = harmLevelOf(code);
+  const scope = scopeOf(code);
+  if (!level || !scope) return null;
+  return `${code} (${level.label}, ${scope.toLowerCase()})`;
+}
+
+/** Whether a survey is older than the three years the grid counts (so not in it). */
+export function isBeforeWindow(surveyDate: string, window: { windowStart: string } | null): boolean {
+  return window !== null && surveyDate < window.windowStart;
+}
+
+/** A survey's citations, most severe first (so that the collapsed list never hides harm), then by tag. */
+export function orderCitations(citations: readonly Citation[]): Citation[] {
+  const severity = (citation: Citation) =>
+    citation.scopeSeverity === null ? -1 : SCOPE_SEVERITY_CODES.indexOf(citation.scopeSeverity);
+  return [...citations].sort((a, b) => severity(b) - severity(a) || formatTag(a).localeCompare(formatTag(b)));
+}
+
+/** The surveys newest first (as the API sends them; sorted again so that the page never relies on it). */
+export function orderSurveys(surveys: readonly Survey[]): Survey[] {
+  return [...surveys].sort(
+    (a, b) => b.surveyDate.localeCompare(a.surveyDate) || a.surveyType.localeCompare(b.surveyType),
+  );
+}
+
+/** "Health inspection" for CMS's survey type "Health". */
+export function formatSurveyType(surveyType: string): string {
+  const type = surveyType.trim();
+  if (type === "") return "Inspection";
+  return /inspection|survey/i.test(type) ? type : `${type} inspection`;
+}
+
+/**
+ * CMS's "Deficiency Corrected" text and date in plain words: "Corrected on May 2, 2026", "Plan of correction,
+ * correction date May 2, 2026", "Past non-compliance, corrected before the inspection"; null when CMS says neither.
+ */
+export function describeCorrection(corrected: string | null, correctionDate: string | null): string | null {
+  const date = correctionDate ? formatShortDate(correctionDate) : null;
+  const text = corrected?.trim().toLowerCase() ?? "";
+  if (text.includes("date of correction")) return date ? `Corrected on ${date}` : "Corrected";
+  if (text.includes("no plan of correction"))
+    return date ? `No plan of correction, correction date ${date}` : "No plan of correction";
+  if (text.includes("plan of correction"))
+    return date ? `Plan of correction, correction date ${date}` : "Plan of correction";
+  if (text.includes("past non-compliance") || text.includes("past noncompliance"))
+    return "Past non-compliance, corrected before the inspection";
+  if (text.includes("waiver")) return "Waiver granted";
+  if (corrected?.trim()) return date ? `${corrected.trim()}, ${date}` : corrected.trim();
+  return date ? `Correction date ${date}` : null;
+}
+
+/** The flag of a citation in CMS's abuse category (the citations behind the abuse flag). */
+export const ABUSE_FLAG = "Abuse, neglect or exploitation";
+
+/** The small flags of a citation, as words: abuse category, complaint, infection control, under dispute. */
+export function citationFlags(citation: Citation): string[] {
+  return [
+    ...(citation.category === ABUSE_CATEGORY ? [ABUSE_FLAG] : []),
+    ...(citation.complaint ? ["Complaint"] : []),
+    ...(citation.infectionControl ? ["Infection control"] : []),
+    ...(citation.disputed ? ["Disputed"] : []),
+  ];
+}
+
+export interface AbuseNotice {
+  /** "icon": CMS shows its abuse icon for the home; "citations": abuse citations, without the icon. */
+  kind: "icon" | "citations";
+  title: string;
+  text: string;
+}
+
+/**
+ * What CMS's Abuse Icon means (NH_Data_Dictionary_Mar2023, Provider Information, "Abuse Icon"): a citation for
+ * abuse or neglect that caused harm (G or worse) on the most recent standard inspection cycle, or one with potential
+ * for more than minimal harm (D or worse) on each of the two most recent cycles.
+ */
+export const ABUSE_ICON_MEANING =
+  "CMS marks a nursing home with its abuse icon when inspectors cited it for abuse or neglect that harmed a " +
+  "resident (severity G or worse) in its most recent inspection cycle, or for abuse or neglect that could have " +
+  "harmed residents (D or worse) in each of its two most recent cycles.";
+
+/** The abuse flag of a facility's three years; null when neither the icon nor an abuse citation is there. */
+export function abuseNotice(summary: InspectionSummary | null): AbuseNotice | null {
+  if (!summary?.abuse) return null;
+  const cited =
+    summary.abuseCitations > 0
+      ? `${plural(summary.abuseCitations, "citation")} for abuse, neglect or exploitation from ${formatWindow(summary)}.`
+      : null;
+  if (summary.abuseIcon) {
+    return {
+      kind: "icon",
+      title: "CMS flags this home for abuse",
+      text: [ABUSE_ICON_MEANING, cited].filter(Boolean).join(" "),
+    };
+  }
+  return {
+    kind: "citations",
+    title: "Cited for abuse, neglect or exploitation",
+    text: [
+      cited,
+      summary.abuseIcon === false
+        ? "CMS does not show its abuse icon for this home: it marks homes cited for abuse or neglect that harmed a resident in the most recent inspection cycle, or that could have harmed residents in each of the two most recent cycles."
+        : "CMS's abuse icon is not reported for this home.",
+    ]
+      .filter(Boolean)
+      .join(" "),
+  };
+}
+
+/** "2 fines, $124,343". */
+export function describeFines(totals: Pick<PenaltyTotals, "fines" | "fineDollars">): string {
+  return totals.fines === 0
+    ? "No fines"
+    : `${plural(totals.fines, "fine")}, ${formatUsd(totals.fineDollars)}`;
+}
+
+/** "1 payment denial, 29 days". */
+export function describeDenials(totals: Pick<PenaltyTotals, "paymentDenials" | "denialDays">): string {
+  return totals.paymentDenials === 0
+    ? "No payment denials"
+    : `${plural(totals.paymentDenials, "payment denial")}, ${plural(totals.denialDays, "day")}`;
+}
+
+/** The penalties newest first (as the API sends them; a stable sort keeps its order within a date). */
+export function orderPenalties(penalties: readonly Penalty[]): Penalty[] {
+  return [...penalties].sort((a, b) => b.date.localeCompare(a.date));
+}
+
+/** A penalty's amount or length: "$43,072", or "29 days from May 13, 2022". */
+export function describePenalty(penalty: Penalty): string {
+  if (penalty.type === "Fine")
+    return penalty.fineAmount === null ? "Amount not reported" : formatUsd(penalty.fineAmount);
+  const days = penalty.denialDays === null ? "Length not reported" : plural(penalty.denialDays, "day");
+  return penalty.denialStartDate ? `${days} from ${formatShortDate(penalty.denialStartDate)}` : days;
+}
