@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { DashboardFilters } from "../../../../core/url-state.ts";
-import { entitiesQueryOptions, statesQueryOptions } from "../api/lookups-queries.ts";
+import { entitiesQueryOptions, statesQueryOptions } from "../../../lib/lookups-queries.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { ActiveFilters } from "./active-filters.tsx";
 import {
