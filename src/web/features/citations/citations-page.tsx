@@ -3,7 +3,7 @@
 // all kept in the address and paged like the dashboard. Loaded lazily: none of it is in the dashboard's bundle.
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
-import { useEffect, useId, useMemo } from "react";
+import { startTransition, useEffect, useId, useMemo, useOptimistic } from "react";
 import { Link, useLocation } from "react-router";
 import type { CitationList } from "../../../core/api-types.ts";
 import {
@@ -67,6 +67,16 @@ export function CitationsPage() {
     if (hasUnknown) setFilters(() => effective);
   }, [hasUnknown, effective, setFilters]);
 
+  // The address changes in a transition (React Router): the form shows a choice at once, so that a second key
+  // press (ArrowDown twice in a menu) starts from the first one's value, not from the address's old one.
+  const [shownFilters, showFilters] = useOptimistic(effective);
+  function applyFilters(next: CitationFilters) {
+    startTransition(() => {
+      showFilters(next);
+      setFilters(() => next);
+    });
+  }
+
   const query = useMemo(
     () => toCitationQuery({ filters: effective, page, pageSize }),
     [effective, page, pageSize],
@@ -113,12 +123,12 @@ export function CitationsPage() {
           </p>
         </header>
         <CitationFilterForm
-          filters={effective}
+          filters={shownFilters}
           categories={categories ?? []}
           states={statesResult.data ?? NO_OPTIONS}
           entities={entities}
           errors={errors}
-          onApply={(next: CitationFilters) => setFilters(() => next)}
+          onApply={applyFilters}
           onClear={clearFilters}
         />
         <section id="citations-results" aria-labelledby="citations-results-title" className="space-y-4">

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, ShieldAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { startTransition, useId, useOptimistic, useState } from "react";
 import type { HarmFilter } from "../../../../core/inspections.ts";
 import type { DashboardFilters } from "../../../../core/url-state.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -71,6 +71,15 @@ function InspectionFilterForm({
 }) {
   const id = useId();
   const period = useQuery(metaQueryOptions()).data?.inspectionWindow;
+  // The address changes in a transition (React Router): the choice shows at once, so that a second arrow key
+  // moves on from it rather than from the address's old value.
+  const [shown, show] = useOptimistic({ harm: filters.harm, abuse: filters.abuse });
+  function choose(change: Partial<Pick<DashboardFilters, "harm" | "abuse">>) {
+    startTransition(() => {
+      show((current) => ({ ...current, ...change }));
+      onFiltersChange((f) => ({ ...f, ...change }));
+    });
+  }
   return (
     <div className="space-y-4">
       <div className="space-y-1">
@@ -93,8 +102,8 @@ function InspectionFilterForm({
                 id={inputId}
                 type="radio"
                 name={`${id}-harm`}
-                checked={filters.harm === choice.value}
-                onChange={() => onFiltersChange((f) => ({ ...f, harm: choice.value }))}
+                checked={shown.harm === choice.value}
+                onChange={() => choose({ harm: choice.value })}
                 aria-describedby={`${inputId}-hint`}
                 className="mt-0.5 size-4 accent-blue-600"
               />
@@ -112,11 +121,8 @@ function InspectionFilterForm({
         <input
           id={`${id}-abuse`}
           type="checkbox"
-          checked={filters.abuse}
-          onChange={(event) => {
-            const abuse = event.target.checked;
-            onFiltersChange((f) => ({ ...f, abuse }));
-          }}
+          checked={shown.abuse}
+          onChange={(event) => choose({ abuse: event.target.checked })}
           aria-describedby={`${id}-abuse-hint`}
           className="mt-0.5 size-4 accent-blue-600"
         />
