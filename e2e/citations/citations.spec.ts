@@ -267,3 +267,29 @@ test("scrolled to its end, the page shows its pagination, not covered by the com
   await expect(page.getByRole("region", { name: "Facilities to compare" })).toHaveCount(0);
   expect(await shownRows(page)).toHaveLength(PAGE_SIZE);
 });
+
+test("a long description is cut to three lines, and Show more shows all of it", async ({ page }) => {
+  const long =
+    "Ensure that a nursing home area is free from accident hazards and provides adequate supervision to prevent " +
+    "accidents, including falls, elopement and injuries from equipment, as each resident's care plan and " +
+    "assessment require, with every step documented by the staff on duty at the time.";
+  // The demo's descriptions are short: the first row gets one as long as CMS's longest.
+  await page.route(/\/api\/citations\?/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { description: string | null }[] };
+    if (body.data[0]) body.data[0].description = long;
+    await route.fulfill({ response, json: body });
+  });
+  await openCitations(page);
+  const first = rows(page).first();
+  const more = first.getByRole("button", { name: /^Show more/ });
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+  const paragraph = first.getByText(long);
+  const cut = await paragraph.evaluate((element) => element.clientHeight);
+  await more.click();
+  const less = first.getByRole("button", { name: /^Show less/ });
+  await expect(less).toHaveAttribute("aria-expanded", "true");
+  expect(await paragraph.evaluate((element) => element.clientHeight)).toBeGreaterThan(cut);
+  // Short descriptions offer no button.
+  await expect(rows(page).nth(1).getByRole("button")).toHaveCount(0);
+});

@@ -54,6 +54,8 @@ test("the Inspections menu filters the list, summary and export to exactly the A
   expect(all.totalCount).toBeGreaterThan(harm.totalCount);
 
   await openDashboard(page);
+  // The menus load right after the first list; this test is about the filters, not that hand-over.
+  await page.waitForLoadState("networkidle");
   await openInspections(page);
   const dialog = page.getByRole("dialog", { name: "Inspection filters" });
   await expect(dialog.getByRole("radio", { name: /^Any/ })).toBeChecked();
