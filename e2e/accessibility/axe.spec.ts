@@ -96,3 +96,13 @@ test("an affiliated entity's page", async ({ page }) => {
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
   await expectNoSeriousViolations(page);
 });
+
+test("the citations page, with a filter and with a refused one", async ({ page }) => {
+  await page.goto("/citations?harm=actual");
+  await expect(page.getByRole("table", { name: "Citations, newest survey first" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expectNoSeriousViolations(page);
+  await page.goto("/citations?from=2025-01-01&to=2024-01-01");
+  await expect(page.getByText("from must not be after to").first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { facilityQueryToSearchParams } from "./api-query.ts";
 import { ALERT_METRICS, ALERT_PERIODS } from "./constants.ts";
+import { HARM_FILTERS } from "./inspections.ts";
 import {
   type DashboardFilters,
   type DashboardUrlState,
@@ -135,6 +136,22 @@ describe("parseDashboardParams: each parameter, leniently", () => {
       expect(parse(`sort=${bad}`).filters.sort, bad).toBeNull();
   });
 
+  it("harm: actual or jeopardy; anything else is no harm filter", () => {
+    expect(parse("harm=actual").filters.harm).toBe("actual");
+    expect(parse("harm=jeopardy").filters.harm).toBe("jeopardy");
+    expect(parse("harm=%20jeopardy%20").filters.harm).toBe("jeopardy");
+    for (const bad of ["", "Actual", "G", "severe", "true", "actual,jeopardy"]) {
+      expect(parse(`harm=${bad}`).filters.harm, bad).toBeNull();
+    }
+    expect(parse("").filters.harm).toBeNull();
+  });
+
+  it("abuse: only 'true' turns it on", () => {
+    expect(parse("abuse=true").filters.abuse).toBe(true);
+    for (const other of ["false", "1", "yes", "TRUE", ""])
+      expect(parse(`abuse=${other}`).filters.abuse).toBe(false);
+  });
+
   it("view: map or the list", () => {
     expect(parse("view=map").filters.view).toBe("map");
     for (const other of ["list", "", "Map", "grid"]) expect(parse(`view=${other}`).filters.view).toBe("list");
@@ -160,12 +177,14 @@ describe("dashboardStateToParams", () => {
       near: "San Francisco, CA",
       radius: 10,
       sort: "rating",
+      harm: "jeopardy",
+      abuse: true,
       view: "map",
     };
     expect(dashboardStateToParams({ filters, page: 2 }).toString()).toBe(
       "search=rose+garden&rating=4&state=CA&state=NV&entity=Genesis+Healthcare&alertEnabled=true" +
         "&alertThreshold=2&alertMetric=Staffing+Rating&alertPeriod=lastQuarter&favorites=true" +
-        "&near=San+Francisco%2C+CA&radius=10&sort=rating&view=map&page=2",
+        "&near=San+Francisco%2C+CA&radius=10&sort=rating&harm=jeopardy&abuse=true&view=map&page=2",
     );
   });
 
@@ -186,6 +205,14 @@ describe("dashboardStateToParams", () => {
     expect(dashboardStateToParams({ filters: on, page: 1 }).toString()).toBe(
       "alertEnabled=true&alertThreshold=1&alertMetric=Overall+Rating&alertPeriod=lastPeriod",
     );
+  });
+
+  it("writes the harm and abuse filters only when set", () => {
+    const write = (change: Partial<DashboardFilters>) =>
+      dashboardStateToParams({ filters: { ...DEFAULT_FILTERS, ...change }, page: 1 }).toString();
+    expect(write({ harm: "actual" })).toBe("harm=actual");
+    expect(write({ abuse: true })).toBe("abuse=true");
+    expect(write({ harm: null, abuse: false })).toBe("");
   });
 
   it("leaves out a blank search", () => {
@@ -213,6 +240,8 @@ describe("round trip", () => {
       near: fc.constantFrom("", "94110", "San Francisco, CA", "springfield, mo", "abcde"),
       radius: fc.option(fc.integer({ min: 1, max: 500 }), { nil: null }),
       sort: fc.option(fc.constantFrom("name", "distance", "rating" as const), { nil: null }),
+      harm: fc.option(fc.constantFrom(...HARM_FILTERS), { nil: null }),
+      abuse: fc.boolean(),
       view: fc.constantFrom("list", "map" as const),
       page: fc.integer({ min: 1, max: 500 }),
     })
@@ -283,6 +312,9 @@ describe("hasActiveFilters", () => {
       { alertFilterEnabled: true },
       { favoritesOnly: true },
       { near: "94110" },
+      { harm: "actual" },
+      { harm: "jeopardy" },
+      { abuse: true },
     ];
     for (const change of changes) expect(hasActiveFilters({ ...DEFAULT_FILTERS, ...change })).toBe(true);
   });
@@ -349,6 +381,8 @@ describe("toFacilityQuery", () => {
       near: null,
       radius: null,
       sort: null,
+      harm: null,
+      abuse: false,
     });
     expect(toFacilityQuery(parse("favorites=true"), { pageSize: 100, favoriteIds: ["B", "A"] }).ccns).toEqual(
       ["A", "B"],
@@ -371,6 +405,16 @@ describe("toFacilityQuery", () => {
       near: null,
       radius: null,
       sort: null,
+    });
+  });
+  it("sends the harm and abuse filters, which the API's encoding writes back the same", () => {
+    for (const address of ["harm=actual", "harm=jeopardy", "abuse=true", "harm=actual&abuse=true"]) {
+      const query = toFacilityQuery(parse(address), { pageSize: 100, favoriteIds: [] });
+      expect(facilityQueryToSearchParams(query).toString()).toBe(address);
+    }
+    expect(toFacilityQuery(parse("harm=G&abuse=1"), { pageSize: 100, favoriteIds: [] })).toMatchObject({
+      harm: null,
+      abuse: false,
     });
   });
   it("ignores alert settings while alerts are off", () => {

@@ -14,6 +14,7 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
 } from "./constants.ts";
+import { HARM_FILTERS, type HarmFilter } from "./inspections.ts";
 
 /** The spec's filter set, as far as the dashboard shows it, plus favourites mode. */
 export interface DashboardFilters {
@@ -33,6 +34,10 @@ export interface DashboardFilters {
   radius: number | null;
   /** The list's order; null for the default (distance with `near`, name without). */
   sort: ListSort | null;
+  /** Facilities with a citation at G or worse (`actual`) or J or worse (`jeopardy`) in three years; null for all. */
+  harm: HarmFilter | null;
+  /** Only facilities with CMS's Abuse Icon or an abuse citation in three years. */
+  abuse: boolean;
   /** Cards or map. Not a filter, but kept with them, so that links and saved views show the view as it was. */
   view: DashboardView;
 }
@@ -61,6 +66,8 @@ export const DEFAULT_FILTERS: DashboardFilters = Object.freeze({
   near: "",
   radius: null,
   sort: null,
+  harm: null,
+  abuse: false,
   view: "list",
 });
 
@@ -84,6 +91,8 @@ export const URL_PARAMS = {
   near: "near",
   radius: "radius",
   sort: "sort",
+  harm: "harm",
+  abuse: "abuse",
   view: "view",
   page: "page",
 } as const;
@@ -159,6 +168,11 @@ export function parseSortParam(raw: string | null, near: string): ListSort | nul
   return sort === defaultSort(near) ? null : sort;
 }
 
+/** A harm filter: `actual` or `jeopardy`; anything else is no harm filter. */
+export function parseHarmParam(raw: string | null): HarmFilter | null {
+  return HARM_FILTERS.find((value) => value === raw?.trim()) ?? null;
+}
+
 export function parseViewParam(raw: string | null): DashboardView {
   return raw === "map" ? "map" : "list";
 }
@@ -198,6 +212,8 @@ export function parseDashboardParams(params: URLSearchParams): DashboardUrlState
       near,
       radius: near === "" ? null : parseRadiusParam(params.get(URL_PARAMS.radius)),
       sort: parseSortParam(params.get(URL_PARAMS.sort), near),
+      harm: parseHarmParam(params.get(URL_PARAMS.harm)),
+      abuse: params.get(URL_PARAMS.abuse) === "true",
       view: parseViewParam(params.get(URL_PARAMS.view)),
     },
     page: parsePageParam(params.get(URL_PARAMS.page)),
@@ -226,6 +242,8 @@ export function dashboardStateToParams(state: DashboardUrlState): URLSearchParam
   if (filters.near !== "") params.set(URL_PARAMS.near, filters.near);
   if (filters.radius != null) params.set(URL_PARAMS.radius, String(filters.radius));
   if (filters.sort != null) params.set(URL_PARAMS.sort, filters.sort);
+  if (filters.harm != null) params.set(URL_PARAMS.harm, filters.harm);
+  if (filters.abuse) params.set(URL_PARAMS.abuse, "true");
   if (filters.view !== "list") params.set(URL_PARAMS.view, filters.view);
   if (state.page > 1) params.set(URL_PARAMS.page, String(state.page));
   return params;
@@ -240,7 +258,9 @@ export function hasActiveFilters(filters: DashboardFilters): boolean {
     filters.affiliatedEntities.length > 0 ||
     filters.alertFilterEnabled ||
     filters.favoritesOnly ||
-    filters.near.trim() !== ""
+    filters.near.trim() !== "" ||
+    filters.harm != null ||
+    filters.abuse
   );
 }
 
@@ -305,5 +325,7 @@ export function toFacilityQuery(
     near: filters.near === "" ? null : filters.near,
     radius: filters.radius,
     sort: filters.sort,
+    harm: filters.harm,
+    abuse: filters.abuse,
   };
 }

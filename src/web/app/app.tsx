@@ -17,6 +17,10 @@ const ComparePage = lazy(() =>
   import("../features/compare/compare-page.tsx").then((module) => ({ default: module.ComparePage })),
 );
 
+const CitationsPage = lazy(() =>
+  import("../features/citations/citations-page.tsx").then((module) => ({ default: module.CitationsPage })),
+);
+
 const EntityPage = lazy(() =>
   import("../features/entity/entity-page.tsx").then((module) => ({ default: module.EntityPage })),
 );
@@ -36,6 +40,10 @@ export function App() {
             <Route
               path="/compare"
               element={<LazyRoute page={<ComparePage />} loading="Loading the comparison..." />}
+            />
+            <Route
+              path="/citations"
+              element={<LazyRoute page={<CitationsPage />} loading="Loading citations..." />}
             />
             <Route
               path="/entity/:name"

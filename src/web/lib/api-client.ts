@@ -1,12 +1,17 @@
 // The one typed client of the HTTP API. Components and hooks never call fetch directly.
 import * as z from "zod/mini";
-import { facilityQueryToSearchParams } from "../../core/api-query.ts";
+import { citationQueryToSearchParams, facilityQueryToSearchParams } from "../../core/api-query.ts";
 import {
   type AlertWithCcn,
   alertWithCcnSchema,
   apiErrorSchema,
   type Benchmarks,
   benchmarksSchema,
+  type CitationCategories,
+  type CitationList,
+  type CitationQuery,
+  citationCategoriesSchema,
+  citationListSchema,
   type Entity,
   type EntityTrendPoint,
   entitySchema,
@@ -152,6 +157,12 @@ export const apiClient = {
   /** Each state's averages over its current facilities, for the map's state layer. */
   stateBenchmarks: (signal?: AbortSignal): Promise<StateBenchmarks> =>
     getJson("/api/benchmarks/states", stateBenchmarksSchema, signal),
+  /** Citations across the current facilities, newest first, one page of them (GET /api/citations). */
+  citations: (query: CitationQuery, signal?: AbortSignal): Promise<CitationList> =>
+    getJson(withQuery("/api/citations", citationQueryToSearchParams(query)), citationListSchema, signal),
+  /** The categories and tags of the current facilities' citations, with their counts. */
+  citationCategories: (signal?: AbortSignal): Promise<CitationCategories> =>
+    getJson("/api/citations/categories", citationCategoriesSchema, signal),
   /** The address of the CSV export of a filtered view (every facility; page and pageSize are not sent). */
   facilitiesCsvUrl: (query: Partial<FacilityQuery>): string => {
     const params = facilityQueryToSearchParams(query);

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { MAX_RADIUS_MILES } from "../../core/api-query.ts";
 import { LIST_SORTS } from "../../core/api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, STORAGE_KEYS } from "../../core/constants.ts";
+import { HARM_FILTERS } from "../../core/inspections.ts";
 import {
   DASHBOARD_VIEWS,
   type DashboardFilters,
@@ -29,6 +30,8 @@ const savedFiltersSchema = z.object({
   near: z.catch(z.string(), DEFAULT_FILTERS.near),
   radius: z.catch(z.nullable(z.int().check(z.minimum(1), z.maximum(MAX_RADIUS_MILES))), null),
   sort: z.catch(z.nullable(z.enum(LIST_SORTS)), null),
+  harm: z.catch(z.nullable(z.enum(HARM_FILTERS)), null),
+  abuse: z.catch(z.boolean(), false),
   view: z.catch(z.enum(DASHBOARD_VIEWS), DEFAULT_FILTERS.view),
 });
 

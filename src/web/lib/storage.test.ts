@@ -175,6 +175,18 @@ describe("parseSavedViews", () => {
       { ...DEFAULT_FILTERS, near: "94110" },
     ]);
   });
+  it("restores the harm and abuse filters; unknown values and views saved before them have none", () => {
+    const inspections = { ...DEFAULT_FILTERS, harm: "jeopardy", abuse: true } as const;
+    expect(parseSavedViews(JSON.stringify([{ ...view, filters: inspections }]))[0]?.filters).toEqual(
+      inspections,
+    );
+    const { harm: _harm, abuse: _abuse, ...older } = DEFAULT_FILTERS;
+    const raw = JSON.stringify([
+      { ...view, filters: older },
+      { ...view, filters: { ...DEFAULT_FILTERS, harm: "G", abuse: "yes" } },
+    ]);
+    expect(parseSavedViews(raw).map((saved) => saved.filters)).toEqual([DEFAULT_FILTERS, DEFAULT_FILTERS]);
+  });
 });
 
 describe("saved views store", () => {

@@ -9,6 +9,7 @@ import {
   formatSignedChange,
 } from "../../../core/format.ts";
 import { cn } from "../../lib/cn.ts";
+import { inspectionMarks } from "../../lib/inspection-labels.ts";
 import "./facility-card.css";
 
 export interface FacilityCardProps {
@@ -42,6 +43,7 @@ export const FacilityCard = memo(function FacilityCard({
 }: FacilityCardProps) {
   const showsChanges = Boolean(facility.ratingAlert && alertMetric);
   const place = [facility.city, facility.state].filter(Boolean).join(", ");
+  const marks = inspectionMarks(facility);
   return (
     <article
       className={
@@ -81,6 +83,18 @@ export const FacilityCard = memo(function FacilityCard({
         {formatRatingOutOf5(facility.overallRating)}
         <span className="fc-overall-label">Overall</span>
       </p>
+
+      {/* The inspection record in a word or two: harm or immediate jeopardy, abuse (only when cited). */}
+      {marks.length > 0 && (
+        <ul className="fc-marks" aria-label="Inspection record">
+          {marks.map((mark) => (
+            <li key={mark.key} className={`fc-mark fc-mark-${mark.key}`} title={mark.title}>
+              {mark.label}
+              <span className="sr-only">{mark.period}</span>
+            </li>
+          ))}
+        </ul>
+      )}
 
       {/* Flat grids (term above value, one column each) keep the node count down. */}
       <dl className="fc-ratings">

@@ -22,6 +22,18 @@ describe("getViewTitle", () => {
       "Facilities with rating changes",
     );
   });
+  it("names the inspection filters", () => {
+    expect(getViewTitle({ ...DEFAULT_FILTERS, harm: "actual" })).toBe("Facilities with harm cited");
+    expect(getViewTitle({ ...DEFAULT_FILTERS, harm: "jeopardy", states: ["TX"] })).toBe(
+      "Facilities in TX, with immediate jeopardy cited",
+    );
+    expect(getViewTitle({ ...DEFAULT_FILTERS, abuse: true, favoritesOnly: true })).toBe(
+      "Favorite Facilities with abuse cited",
+    );
+    expect(getViewTitle({ ...DEFAULT_FILTERS, harm: "actual", abuse: true, ratingMin: 3 })).toBe(
+      "Filtered Facilities",
+    );
+  });
   it("names the place and radius by the place's label, when the list is filtered by it", () => {
     const near = { ...DEFAULT_FILTERS, near: "san francisco, ca" };
     expect(getViewTitle(near, "San Francisco, CA")).toBe("Facilities within 25 mi of San Francisco, CA");

@@ -45,6 +45,9 @@ export function getViewTitle(filters: DashboardFilters, place: string | null = n
   }
   if (filters.ratingMin != null) parts.push(`rated ${filters.ratingMin}+ stars`);
   if (filters.search.trim() !== "") parts.push(`matching “${filters.search.trim()}”`);
+  if (filters.harm === "actual") parts.push("with harm cited");
+  if (filters.harm === "jeopardy") parts.push("with immediate jeopardy cited");
+  if (filters.abuse) parts.push("with abuse cited");
   if (filters.alertFilterEnabled) parts.push("with rating changes");
 
   if (parts.length === 0) return filters.favoritesOnly ? base : "All Facilities";

@@ -1,12 +1,18 @@
-import { X } from "lucide-react";
+import { FilterX, X } from "lucide-react";
 import {
   DEFAULT_ALERT_METRIC,
   DEFAULT_ALERT_PERIOD,
   DEFAULT_ALERT_THRESHOLD,
 } from "../../../../core/constants.ts";
-import { type DashboardFilters, disableAlertFilter, withoutNear } from "../../../../core/url-state.ts";
+import {
+  type DashboardFilters,
+  disableAlertFilter,
+  hasActiveFilters,
+  withoutNear,
+} from "../../../../core/url-state.ts";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { HARM_FILTER_LABELS } from "../../../lib/inspection-labels.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { describePlace, PERIOD_LABELS } from "../view-title.ts";
 
@@ -26,16 +32,21 @@ function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   );
 }
 
-/** One chip per active filter, each with a remove action; group clears for several states or entities. */
+/**
+ * One chip per active filter, each with a remove action; group clears for several states or entities; and Clear
+ * filters at the end of the row, whenever a filter is on (SPEC section 2).
+ */
 export function ActiveFilters({
   filters,
   place,
   onFiltersChange,
+  onReset,
 }: {
   filters: DashboardFilters;
   /** The label of the place the list is filtered by (as the server resolved it); null for none. */
   place: string | null;
   onFiltersChange: (update: FiltersUpdate) => void;
+  onReset: () => void;
 }) {
   const search = filters.search.trim();
   const hasAny =
@@ -45,8 +56,18 @@ export function ActiveFilters({
     filters.states.length > 0 ||
     filters.affiliatedEntities.length > 0 ||
     filters.alertFilterEnabled ||
-    filters.favoritesOnly;
-  if (!hasAny) return null;
+    filters.favoritesOnly ||
+    filters.harm != null ||
+    filters.abuse;
+  const canClear = hasActiveFilters(filters);
+  const clearButton = canClear && (
+    <Button variant="ghost" size="sm" onClick={onReset} className="h-7 text-slate-600">
+      <FilterX aria-hidden />
+      Clear filters
+    </Button>
+  );
+  // A place the server did not know has no chip (its message is under the field), but it can be cleared.
+  if (!hasAny) return clearButton ? <div className="flex">{clearButton}</div> : null;
 
   const alertLabel = `Alerts: ${filters.ratingMetric ?? DEFAULT_ALERT_METRIC} ±${
     filters.ratingChangeThreshold ?? DEFAULT_ALERT_THRESHOLD
@@ -120,10 +141,20 @@ export function ActiveFilters({
             </Button>
           </li>
         )}
+        {filters.harm != null && (
+          <Chip
+            label={HARM_FILTER_LABELS[filters.harm]}
+            onRemove={() => onFiltersChange((f) => ({ ...f, harm: null }))}
+          />
+        )}
+        {filters.abuse && (
+          <Chip label="Abuse cited" onRemove={() => onFiltersChange((f) => ({ ...f, abuse: false }))} />
+        )}
         {filters.alertFilterEnabled && (
           <Chip label={alertLabel} onRemove={() => onFiltersChange(disableAlertFilter)} />
         )}
       </ul>
+      {clearButton}
     </section>
   );
 }

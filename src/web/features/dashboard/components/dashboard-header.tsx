@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Database, RefreshCw, Share2 } from "lucide-react";
+import { ClipboardList, Database, RefreshCw, Share2 } from "lucide-react";
+import { Link, useLocation } from "react-router";
 import type { Meta } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
@@ -9,6 +10,7 @@ import { metaQueryOptions } from "../api/meta-queries.ts";
 import { formatLastUpdateCheck, formatLoadNote, getFirstLoad, hasUpdateCheckFailed } from "../data-load.ts";
 
 export function DashboardHeader({ canShare }: { canShare: boolean }) {
+  const location = useLocation();
   function handleShare() {
     void sharePageLink("A shareable link with the current filters was copied to the clipboard.");
   }
@@ -22,12 +24,21 @@ export function DashboardHeader({ canShare }: { canShare: boolean }) {
         <p className="text-slate-600">Monitor and compare facility performance metrics</p>
         <DataSourceLine />
       </div>
-      {canShare && (
-        <Button variant="outline" onClick={handleShare}>
-          <Share2 aria-hidden />
-          Share View
+      <div className="flex flex-wrap items-center gap-2">
+        {/* The citations page's back link returns to this view of the dashboard. */}
+        <Button asChild variant="outline">
+          <Link to="/citations" state={{ dashboardSearch: location.search }}>
+            <ClipboardList aria-hidden />
+            Citations
+          </Link>
         </Button>
-      )}
+        {canShare && (
+          <Button variant="outline" onClick={handleShare}>
+            <Share2 aria-hidden />
+            Share View
+          </Button>
+        )}
+      </div>
     </header>
   );
 }

@@ -1,11 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { FilterX } from "lucide-react";
-import { type DashboardFilters, hasActiveFilters } from "../../../../core/url-state.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { entitiesQueryOptions, statesQueryOptions } from "../api/lookups-queries.ts";
+import type { DashboardFilters } from "../../../../core/url-state.ts";
+import { entitiesQueryOptions, statesQueryOptions } from "../../../lib/lookups-queries.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { ActiveFilters } from "./active-filters.tsx";
-import { LazyAlertSettings, LazyMultiSelect, LazyRatingFilter } from "./lazy-controls.tsx";
+import {
+  LazyAlertSettings,
+  LazyInspectionFilter,
+  LazyMultiSelect,
+  LazyRatingFilter,
+} from "./lazy-controls.tsx";
 import { PlaceControls } from "./place-controls.tsx";
 import { SearchBox } from "./search-box.tsx";
 
@@ -59,16 +62,11 @@ export function FilterBar({
           emptyText="No entities found"
           contentClassName="w-96"
         />
+        <LazyInspectionFilter filters={filters} onFiltersChange={onFiltersChange} />
         <LazyAlertSettings filters={filters} onFiltersChange={onFiltersChange} />
-        {hasActiveFilters(filters) && (
-          <Button variant="ghost" onClick={onReset} className="text-slate-600">
-            <FilterX aria-hidden />
-            Clear filters
-          </Button>
-        )}
       </div>
       <PlaceControls filters={filters} nearError={nearError} onFiltersChange={onFiltersChange} />
-      <ActiveFilters filters={filters} place={place} onFiltersChange={onFiltersChange} />
+      <ActiveFilters filters={filters} place={place} onFiltersChange={onFiltersChange} onReset={onReset} />
     </section>
   );
 }

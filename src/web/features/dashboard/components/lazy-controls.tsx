@@ -55,6 +55,10 @@ const AlertSettings = lazyControl(
   () => import("./alert-settings.tsx").then((m) => m.AlertSettings),
   () => "Rating alerts",
 );
+const InspectionFilter = lazyControl(
+  () => import("./inspection-filter.tsx").then((m) => m.InspectionFilter),
+  () => "Inspections",
+);
 const SaveViewDialog = lazyControl(
   () => import("./save-view-dialog.tsx").then((m) => m.SaveViewDialog),
   () => "Save Current View",
@@ -202,6 +206,14 @@ export function LazyAlertSettings(props: ComponentProps<typeof AlertSettings>) {
   return (
     <DeferredControl label="Rating alerts" popup="dialog">
       {(activation) => <AlertSettings {...props} activation={activation} />}
+    </DeferredControl>
+  );
+}
+
+export function LazyInspectionFilter(props: ComponentProps<typeof InspectionFilter>) {
+  return (
+    <DeferredControl label="Inspections" popup="dialog">
+      {(activation) => <InspectionFilter {...props} activation={activation} />}
     </DeferredControl>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { revalidateCachedReads } from "../../../lib/api-client.ts";
 import { facilityKeys } from "../../../lib/facilities-queries.ts";
 import { facilityDetailKeys } from "../../../lib/facility-detail-queries.ts";
-import { lookupKeys } from "../api/lookups-queries.ts";
+import { lookupKeys } from "../../../lib/lookups-queries.ts";
 import { hasDataVersionChanged } from "../data-load.ts";
 
 /**

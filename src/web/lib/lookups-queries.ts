@@ -1,6 +1,6 @@
 // Lookup lists for the state and entity filters. A failure leaves the list empty, silently (SPEC section 7).
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client.ts";
+import { apiClient } from "./api-client.ts";
 
 const LOOKUP_STALE_MS = 60 * 60_000;
 
