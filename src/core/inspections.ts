@@ -2,6 +2,7 @@
 // the web (the 12-cell grid, labels, filters). The grid: severity rows (A-C, D-F, G-I, J-L, least to most severe)
 // by scope columns (isolated, pattern, widespread). The words follow CMS's State Operations Manual (Appendix P) and
 // the CMS data dictionary's "Scope Severity Code" (NH_Data_Dictionary_Mar2023, table 7).
+import { formatShortDate } from "./history.ts";
 
 /** The scope and severity codes, least severe first. */
 export const SCOPE_SEVERITY_CODES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"] as const;
@@ -74,3 +75,30 @@ export function normalizeTag(text: string): string | null {
 
 /** CMS's name of the category of abuse citations (the "Freedom from Abuse, Neglect, and Exploitation" tags). */
 export const ABUSE_CATEGORY = "Freedom from Abuse, Neglect, and Exploitation Deficiencies";
+
+/**
+ * A deficiency tag as CMS's Care Compare writes it: the prefix and the four digits, "F0689" (not "F689" or
+ * "F-0689"), so that it reads the same as on CMS's pages and in its files.
+ */
+export function formatTag(citation: { prefix: string; tag: string }): string {
+  return `${citation.prefix}${citation.tag}`;
+}
+
+/**
+ * CMS's "Deficiency Corrected" text and date in plain words: "Corrected on May 2, 2026", "Plan of correction,
+ * correction date May 2, 2026", "Past non-compliance, corrected before the inspection"; null when CMS says neither.
+ */
+export function describeCorrection(corrected: string | null, correctionDate: string | null): string | null {
+  const date = correctionDate ? formatShortDate(correctionDate) : null;
+  const text = corrected?.trim().toLowerCase() ?? "";
+  if (text.includes("date of correction")) return date ? `Corrected on ${date}` : "Corrected";
+  if (text.includes("no plan of correction"))
+    return date ? `No plan of correction, correction date ${date}` : "No plan of correction";
+  if (text.includes("plan of correction"))
+    return date ? `Plan of correction, correction date ${date}` : "Plan of correction";
+  if (text.includes("past non-compliance") || text.includes("past noncompliance"))
+    return "Past non-compliance, corrected before the inspection";
+  if (text.includes("waiver")) return "Waiver granted";
+  if (corrected?.trim()) return date ? `${corrected.trim()}, ${date}` : corrected.trim();
+  return date ? `Correction date ${date}` : null;
+}

@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CitationRow } from "../../../../core/api-types.ts";
+import { formatShortDate } from "../../../../core/history.ts";
+import { describeCorrection, formatTag } from "../../../../core/inspections.ts";
 import { cn } from "../../../lib/cn.ts";
-import { describeCorrection, describeScope, formatTag, severityTone } from "../lib/citation-format.ts";
+import { describeScope, severityTone } from "../lib/citation-format.ts";
 
 const TONES = {
   minimal: "border-slate-200 bg-slate-100 text-slate-700",
@@ -77,12 +79,12 @@ function rowKeys(rows: readonly CitationRow[]): { key: string; row: CitationRow 
 }
 
 function CitationTableRow({ row }: { row: CitationRow }) {
-  const correction = describeCorrection(row);
+  const correction = describeCorrection(row.corrected, row.correctionDate) ?? "Not recorded";
   const scope = describeScope(row.scopeSeverity);
   return (
     <tr>
       <td className="px-3 py-2.5 whitespace-nowrap tabular-nums text-slate-900">
-        <time dateTime={row.surveyDate}>{row.surveyDate}</time>
+        <time dateTime={row.surveyDate}>{formatShortDate(row.surveyDate)}</time>
         {row.complaint && <span className="block text-xs text-slate-500">Complaint</span>}
       </td>
       <td className="min-w-52 px-3 py-2.5">
@@ -114,18 +116,7 @@ function CitationTableRow({ row }: { row: CitationRow }) {
       <td className="min-w-64 px-3 py-2.5 text-slate-800">
         <Description text={row.description} />
       </td>
-      <td className="px-3 py-2.5 whitespace-nowrap text-slate-700">
-        {correction.date && (
-          <time dateTime={correction.date} className="tabular-nums">
-            {correction.date}
-          </time>
-        )}
-        {correction.note && (
-          <span className={cn("block whitespace-normal", correction.date && "text-xs text-slate-500")}>
-            {correction.note}
-          </span>
-        )}
-      </td>
+      <td className="min-w-36 px-3 py-2.5 text-slate-700">{correction}</td>
     </tr>
   );
 }

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  describeCitationCount,
-  describeCorrection,
-  fieldOfParam,
-  formatTag,
-  severityTone,
-} from "./citation-format.ts";
+import { describeCitationCount, fieldOfParam, severityTone } from "./citation-format.ts";
 
 describe("describeCitationCount", () => {
   it("counts with thousands separators and the singular for one", () => {
@@ -27,37 +21,12 @@ describe("fieldOfParam", () => {
   });
 });
 
-describe("formatTag and severityTone", () => {
-  it("writes the tag with its prefix and colours by harm level", () => {
-    expect(formatTag({ prefix: "F", tag: "0689" })).toBe("F0689");
+describe("severityTone", () => {
+  it("colours by harm level", () => {
     expect(severityTone("B")).toBe("minimal");
     expect(severityTone("E")).toBe("potential");
     expect(severityTone("H")).toBe("actual");
     expect(severityTone("L")).toBe("jeopardy");
     expect(severityTone(null)).toBe("none");
-  });
-});
-
-describe("describeCorrection", () => {
-  it("is the date of correction when there is one", () => {
-    expect(
-      describeCorrection({
-        corrected: "Deficient, Provider has date of correction",
-        correctionDate: "2024-05-01",
-      }),
-    ).toEqual({ date: "2024-05-01", note: null });
-  });
-  it("keeps other texts beside the date, and in place of a missing one", () => {
-    expect(describeCorrection({ corrected: "Past Non-Compliance", correctionDate: "2024-05-01" })).toEqual({
-      date: "2024-05-01",
-      note: "Past Non-Compliance",
-    });
-    expect(
-      describeCorrection({ corrected: "Deficient, Provider has plan of correction", correctionDate: null }),
-    ).toEqual({ date: null, note: "Plan of correction" });
-    expect(describeCorrection({ corrected: null, correctionDate: null })).toEqual({
-      date: null,
-      note: "Not recorded",
-    });
   });
 });

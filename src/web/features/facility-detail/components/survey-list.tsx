@@ -1,10 +1,11 @@
 // A facility's surveys with their health citations, newest first: the newest few, then "Show all N surveys"; in
 // each survey the most severe citations first, the rest behind "Show N more". Each citation shows its tag as CMS
 // writes it, its description, its letter with the harm level in words, its correction, and small flags.
+
 import { useId, useState } from "react";
 import type { Citation, Survey } from "../../../../core/api-types.ts";
 import { formatShortDate } from "../../../../core/history.ts";
-import { harmLevelOf, scopeOf } from "../../../../core/inspections.ts";
+import { describeCorrection, formatTag, harmLevelOf, scopeOf } from "../../../../core/inspections.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -13,9 +14,7 @@ import {
   CITATIONS_SHOWN_FIRST,
   citationFlags,
   collapsedCount,
-  describeCorrection,
   formatSurveyType,
-  formatTag,
   isBeforeWindow,
   orderCitations,
   orderSurveys,

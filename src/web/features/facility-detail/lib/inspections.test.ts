@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Citation, InspectionSummary, Penalty } from "../../../../core/api-types.ts";
+import { describeCorrection, formatTag } from "../../../../core/inspections.ts";
 import {
   abuseNotice,
   citationFlags,
   collapsedCount,
   countCitations,
   describeCode,
-  describeCorrection,
   describeDenials,
   describeFines,
   describePenalty,
   formatSurveyType,
-  formatTag,
   formatWindow,
   isBeforeWindow,
   orderCitations,

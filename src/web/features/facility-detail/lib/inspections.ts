@@ -13,6 +13,7 @@ import { formatCount, formatUsd } from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
 import {
   ABUSE_CATEGORY,
+  formatTag,
   HARM_LEVELS,
   type HarmLevelKey,
   harmLevelOf,
@@ -41,14 +42,6 @@ export function collapsedCount(total: number, first: number): number {
 /** "1 citation", "3 citations". */
 export function plural(count: number, word: string, words = `${word}s`): string {
   return `${formatCount(count)} ${count === 1 ? word : words}`;
-}
-
-/**
- * A deficiency tag as CMS's Care Compare writes it: the prefix and the four digits, "F0689" (not "F689" or
- * "F-0689"), so that it reads the same as on CMS's pages and in its files.
- */
-export function formatTag(citation: Pick<Citation, "prefix" | "tag">): string {
-  return `${citation.prefix}${citation.tag}`;
 }
 
 export interface GridCell {
@@ -127,25 +120,6 @@ export function formatSurveyType(surveyType: string): string {
   const type = surveyType.trim();
   if (type === "") return "Inspection";
   return /inspection|survey/i.test(type) ? type : `${type} inspection`;
-}
-
-/**
- * CMS's "Deficiency Corrected" text and date in plain words: "Corrected on May 2, 2026", "Plan of correction,
- * correction date May 2, 2026", "Past non-compliance, corrected before the inspection"; null when CMS says neither.
- */
-export function describeCorrection(corrected: string | null, correctionDate: string | null): string | null {
-  const date = correctionDate ? formatShortDate(correctionDate) : null;
-  const text = corrected?.trim().toLowerCase() ?? "";
-  if (text.includes("date of correction")) return date ? `Corrected on ${date}` : "Corrected";
-  if (text.includes("no plan of correction"))
-    return date ? `No plan of correction, correction date ${date}` : "No plan of correction";
-  if (text.includes("plan of correction"))
-    return date ? `Plan of correction, correction date ${date}` : "Plan of correction";
-  if (text.includes("past non-compliance") || text.includes("past noncompliance"))
-    return "Past non-compliance, corrected before the inspection";
-  if (text.includes("waiver")) return "Waiver granted";
-  if (corrected?.trim()) return date ? `${corrected.trim()}, ${date}` : corrected.trim();
-  return date ? `Correction date ${date}` : null;
 }
 
 /** The flag of a citation in CMS's abuse category (the citations behind the abuse flag). */
