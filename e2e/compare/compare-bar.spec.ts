@@ -4,6 +4,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { FacilityListItem, FacilityListResponse } from "../../src/core/api-types.ts";
 import { entityPagePath, pickEntities } from "../entity/support.ts";
+import { isPageEndUncovered, scrollToEnd } from "../page-end.ts";
 import {
   COMPARE_KEY,
   cards,
@@ -27,41 +28,6 @@ async function choose(page: Page, facilities: readonly Chosen[]): Promise<void> 
     },
     [COMPARE_KEY, JSON.stringify(items)] as const,
   );
-}
-
-async function scrollToEnd(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  // Two frames: the scroll and any layout it causes are done.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-}
-
-/**
- * What is on top at the centre of the page's bottom-most content (the lowest visible element inside <main> that has no
- * element inside it, the content of closed <details> left out): true when it is page content, false when something else (the bar) covers it.
- */
-async function isPageEndUncovered(page: Page): Promise<{ uncovered: boolean; what: string }> {
-  return page.evaluate(() => {
-    const main = document.querySelector("main");
-    if (!main) return { uncovered: false, what: "no main" };
-    let lowest: Element | null = null;
-    let lowestBottom = Number.NEGATIVE_INFINITY;
-    for (const element of main.querySelectorAll("*")) {
-      const rect = element.getBoundingClientRect();
-      if (element.childElementCount > 0 || rect.width === 0 || rect.height === 0) continue;
-      if (getComputedStyle(element).visibility === "hidden") continue;
-      // The content of a closed <details> is not shown (yet Chromium gives it boxes, below its summary).
-      if (element.closest("details:not([open]) > :not(summary)")) continue;
-      if (rect.bottom >= lowestBottom) {
-        lowestBottom = rect.bottom;
-        lowest = element;
-      }
-    }
-    if (!lowest) return { uncovered: false, what: "nothing in main" };
-    const rect = lowest.getBoundingClientRect();
-    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    const what = `${lowest.tagName} "${(lowest.textContent ?? "").slice(0, 40)}" under ${hit?.tagName} "${(hit?.textContent ?? "").slice(0, 40)}"`;
-    return { uncovered: hit !== null && main.contains(hit), what };
-  });
 }
 
 test("with a facility chosen, the end of the dashboard is not under the bar: Next takes a click and page 2 shows", async ({

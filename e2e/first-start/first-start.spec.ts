@@ -176,7 +176,8 @@ test("first start: the dashboard shows the CMS load's progress, then the facilit
     ).toBeVisible();
     await expect(page.getByText("Demo data")).toHaveCount(0);
     // The header's note of a running load ("Loading from CMS · 2 of 3 files") goes when the load ends.
-    await expect(page.getByText(/Loading from CMS/)).toHaveCount(0, { timeout: 30_000 });
+    // The publication after the last file computes every derived table (the inspection figures among them).
+    await expect(page.getByText(/Loading from CMS/)).toHaveCount(0, { timeout: 60_000 });
     expect((await getMeta(serverUrl)).load.isLoading).toBe(false);
     await expect(cards(page)).toHaveCount(FACILITY_COUNT);
     await expect(page.getByText(LOADING_TEXT)).toHaveCount(0);

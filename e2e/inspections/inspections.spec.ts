@@ -5,13 +5,13 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "../axe.ts";
 import { expectRedAndCentred } from "../facility-detail/support.ts";
+import { isPageEndUncovered, scrollToEnd } from "../page-end.ts";
 import {
   chooseForComparison,
   collapsed,
   dollars,
   inspectionsSection,
   isOnTop,
-  isPageEndUncovered,
   listedTags,
   openRecord,
   orderedTags,
@@ -20,7 +20,6 @@ import {
   pickRecord,
   plural,
   type RecordFixture,
-  scrollToEnd,
   shortDate,
   surveys,
   tagOf,

@@ -104,33 +104,6 @@ export async function openRecord(page: Page, ccn: string): Promise<void> {
   await expect(penaltiesSection(page).getByText(/^Loading/)).toHaveCount(0);
 }
 
-/**
- * What is on top at the centre of the page's bottom-most content (the lowest visible element inside <main> that has
- * no element inside it): true when it is page content, false when something else (the compare bar) covers it.
- */
-export async function isPageEndUncovered(page: Page): Promise<{ uncovered: boolean; what: string }> {
-  return page.evaluate(() => {
-    const main = document.querySelector("main");
-    if (!main) return { uncovered: false, what: "no main" };
-    let lowest: Element | null = null;
-    let lowestBottom = Number.NEGATIVE_INFINITY;
-    for (const element of main.querySelectorAll("*")) {
-      const rect = element.getBoundingClientRect();
-      if (element.childElementCount > 0 || rect.width === 0 || rect.height === 0) continue;
-      if (getComputedStyle(element).visibility === "hidden") continue;
-      if (rect.bottom >= lowestBottom) {
-        lowestBottom = rect.bottom;
-        lowest = element;
-      }
-    }
-    if (!lowest) return { uncovered: false, what: "nothing in main" };
-    const rect = lowest.getBoundingClientRect();
-    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
-    const what = `${lowest.tagName} "${(lowest.textContent ?? "").slice(0, 40)}" under ${hit?.tagName} "${(hit?.textContent ?? "").slice(0, 40)}"`;
-    return { uncovered: hit !== null && main.contains(hit), what };
-  });
-}
-
 /** Whether the centre of `locator` is on top (not under the compare bar or anything else). */
 export async function isOnTop(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => {
@@ -150,10 +123,4 @@ export async function chooseForComparison(page: Page, facility: { ccn: string; p
     },
     [COMPARE_KEY, JSON.stringify([{ ccn: facility.ccn, providerName: facility.providerName }])] as const,
   );
-}
-
-export async function scrollToEnd(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  // Two frames: the scroll and any layout it causes are done.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
