@@ -9,6 +9,7 @@ import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { ABUSE_CATEGORY } from "./inspection-layout.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
+import { computeRecentChanges } from "./recent-changes.ts";
 import {
   analyzeQuickly,
   createNext,
@@ -449,6 +450,9 @@ export async function stageDerived(
   await computeNationalPoints(db, facilityTable);
   await afterEach();
   await indexNext(db, "map_points", afterEach);
+  await computeRecentChanges(db, dates, facilityTable, afterEach);
+  await indexNext(db, "recent_change", afterEach);
+  await indexNext(db, "recent_change_basis", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

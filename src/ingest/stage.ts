@@ -20,6 +20,8 @@ export const SWAPPED_TABLES = [
   "place",
   "facility_inspection",
   "map_points",
+  "recent_change",
+  "recent_change_basis",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 
