@@ -38,8 +38,9 @@ test("Subscribe to changes copies the feed of the dashboard's view, which holds 
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const origin = new URL(page.url()).origin;
   expect(copied).toBe(`${origin}/api/feeds/changes.atom?rating=4&state=CA`);
-  // Share View still copies the page's own address.
-  await page.getByRole("button", { name: "Share View" }).click();
+  // Share View still copies the page's own address (from the keyboard: the toast lies over the header's buttons).
+  await page.getByRole("button", { name: "Share View" }).focus();
+  await page.keyboard.press("Enter");
   await expect(
     page.locator("[data-sonner-toast]").filter({ has: page.getByText("Link copied!", { exact: true }) }),
   ).toBeVisible();
