@@ -11,6 +11,11 @@ function deleteButton(page: Page, name: string) {
   return page.getByRole("menuitem", { name: `Delete view "${name}"`, exact: true });
 }
 
+/** The feed icon beside a view ("Subscribe to changes"), between its name and its bin. */
+function subscribeButton(page: Page, name: string) {
+  return page.getByRole("menuitem", { name: `Subscribe to changes of view "${name}"`, exact: true });
+}
+
 /** Deletes with the mouse: open Saved Views, click the bin beside the view. */
 async function deleteView(page: Page, name: string) {
   await page.getByRole("button", { name: /^Saved Views/ }).click();
@@ -186,16 +191,22 @@ test("delete with the keyboard alone: arrows reach the delete button, Enter or S
   // The menu wires its arrow keys just after it takes focus (faster than any person, not than a test).
   await page.waitForTimeout(150);
 
-  // Down goes through each name and its delete button in turn.
+  // Down goes through each name, its feed link and its delete button in turn.
+  await page.keyboard.press("ArrowDown");
+  await expect(subscribeButton(page, "Alpha")).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(deleteButton(page, "Alpha")).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: /^Beta/ })).toBeFocused();
   // Right and left move within a row.
   await page.keyboard.press("ArrowRight");
+  await expect(subscribeButton(page, "Beta")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
   await expect(deleteButton(page, "Beta")).toBeFocused();
   await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
   await expect(page.getByRole("menuitem", { name: /^Beta/ })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
   await expect(toast(page, "View deleted")).toContainText("Beta");
@@ -204,6 +215,7 @@ test("delete with the keyboard alone: arrows reach the delete button, Enter or S
   await expect(page.getByRole("menuitem", { name: /^Gamma/ })).toBeFocused();
 
   await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
   await expect(deleteButton(page, "Gamma")).toBeFocused();
   await page.keyboard.press("Space");
   await expect(toast(page, "View deleted").filter({ hasText: "Gamma" })).toBeVisible();
@@ -211,6 +223,7 @@ test("delete with the keyboard alone: arrows reach the delete button, Enter or S
   // No next view: the previous one.
   await expect(page.getByRole("menuitem", { name: /^Alpha/ })).toBeFocused();
 
+  await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
   await expect(toast(page, "View deleted").filter({ hasText: "Alpha" })).toBeVisible();

@@ -10,6 +10,7 @@ import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
+import { computeRecentChanges } from "./recent-changes.ts";
 import {
   analyzeQuickly,
   createNext,
@@ -668,6 +669,9 @@ export async function stageDerived(
   await computeNationalPoints(db, facilityTable);
   await afterEach();
   await indexNext(db, "map_points", afterEach);
+  await computeRecentChanges(db, dates, facilityTable, afterEach);
+  await indexNext(db, "recent_change", afterEach);
+  await indexNext(db, "recent_change_basis", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

@@ -21,6 +21,8 @@ export const SWAPPED_TABLES = [
   "facility_inspection",
   "citation_count",
   "map_points",
+  "recent_change",
+  "recent_change_basis",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

@@ -36,9 +36,11 @@ import {
 import { methodologyEvents } from "../core/methodology.ts";
 import type { Db } from "../db/client.ts";
 import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
+import { ATOM_CONTENT_TYPE, parseFeedRequest, renderChangesFeed } from "./changes-feed.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
 import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
 import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
+import { readChangesPage } from "./feed-repository.ts";
 import {
   facilitiesDate,
   getBenchmarks,
@@ -148,6 +150,7 @@ export const ALERTS_TIMEOUT_TEXT =
   "The rating alerts query timed out. Try a different time period or a more specific filter.";
 export const NOTHING_LOADED_TEXT =
   "No data is loaded yet: the averages are computed when the first release is loaded.";
+const NO_FEED_TEXT = "No data is loaded yet: the feeds of rating changes start with the first release.";
 const ALERTS_FAILED_TEXT = "The rating alerts could not be loaded. Try again later.";
 
 const CONTENT_SECURITY_POLICY = {
@@ -291,11 +294,15 @@ export function createApp(options: AppOptions): App {
     c: Context,
     key: string,
     cacheControl: string,
-    /** The response body as a value, or as JSON text already. */
+    /** The response body as a value, or as JSON text already, or (with `contentType`) as text. */
     compute: () => Promise<
-      ({ body: unknown } | { json: string }) & { cacheable?: boolean; compression?: Compression }
+      ({ body: unknown } | { json: string } | { text: string }) & {
+        cacheable?: boolean;
+        compression?: Compression;
+      }
     >,
     kind: ComputeKind = {},
+    contentType = "application/json; charset=UTF-8",
   ) => {
     const current = await versionFor(c);
     const cacheKey = `${current}|${key}`;
@@ -315,7 +322,8 @@ export function createApp(options: AppOptions): App {
       const warm = c.req.header("x-warm-up") === warmToken;
       const computed = await queue.run(cacheKey, { ...kind, warm }, async () => {
         const result = await compute();
-        const body = "json" in result ? result.json : JSON.stringify(result.body);
+        const body =
+          "json" in result ? result.json : "text" in result ? result.text : JSON.stringify(result.body);
         if (result.cacheable === false) return { body, cacheable: false as const };
         const stored = await toCachedResponseAsync(body, result.compression);
         cache.set(cacheKey, stored);
@@ -323,12 +331,12 @@ export function createApp(options: AppOptions): App {
       });
       if (!computed.cacheable) {
         c.header("Cache-Control", "no-store");
-        return c.body(computed.body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+        return c.body(computed.body, 200, { "Content-Type": contentType });
       }
       entry = computed.entry;
     }
     cacheHeaders();
-    c.header("Content-Type", "application/json; charset=UTF-8");
+    c.header("Content-Type", contentType);
     return sendCached(c, entry, identity);
   };
 
@@ -635,6 +643,19 @@ export function createApp(options: AppOptions): App {
   app.get("/api/citations/categories", (c) =>
     cachedJson(c, "citation-categories", LIST_CACHE, async () => ({ json: await citationCategories(db) })),
   );
+
+  /** The Atom feed of the rating changes of the list's view (src/server/changes-feed.ts, docs/api.md). */
+  app.get("/api/feeds/changes.atom", (c) => {
+    const request = parseFeedRequest(c.req.url);
+    const cacheControl = request.query.alertEnabled ? ALERT_CACHE : LIST_CACHE;
+    const compute = async () => {
+      const near = await distanceFilter(request.query);
+      const page = await readChangesPage(db, request.query, near, request.page);
+      if (page.releases.length === 0) throw new HttpError(503, NO_FEED_TEXT);
+      return { text: renderChangesFeed(request, page, { place: near?.place.label ?? null }) };
+    };
+    return cachedJson(c, request.cacheKey, cacheControl, compute, {}, ATOM_CONTENT_TYPE);
+  });
 
   app.get("/api/benchmarks/states", (c) =>
     cachedJson(c, "benchmarks/states", DETAIL_CACHE, async () => ({ json: await listStateBenchmarks(db) })),

@@ -92,7 +92,7 @@ export function DashboardPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <main className="mx-auto flex max-w-[90rem] flex-col gap-6 px-6 py-8 lg:px-8">
-        <DashboardHeader canShare={hasNonDefaultView(filters)} />
+        <DashboardHeader canShare={hasNonDefaultView(filters)} feedQuery={listQuery} />
         <SummarySection title={getViewTitle(filters, place)} summary={summary} />
         <FilterBar
           filters={filters}

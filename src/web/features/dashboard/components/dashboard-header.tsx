@@ -1,18 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
-import { ClipboardList, Database, RefreshCw, Share2 } from "lucide-react";
+import { ClipboardList, Database, RefreshCw, Rss, Share2 } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import type { Meta } from "../../../../core/api-types.ts";
+import type { FacilityQuery, Meta } from "../../../../core/api-types.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
+import { changesFeedUrl, copyFeedLink } from "../../../lib/changes-feed.ts";
 import { sharePageLink } from "../../../lib/share-link.ts";
 import { metaQueryOptions } from "../api/meta-queries.ts";
 import { formatLastUpdateCheck, formatLoadNote, getFirstLoad, hasUpdateCheckFailed } from "../data-load.ts";
 
-export function DashboardHeader({ canShare }: { canShare: boolean }) {
+export function DashboardHeader({
+  canShare,
+  feedQuery,
+}: {
+  canShare: boolean;
+  /** The list's view, whose feed of rating changes "Subscribe to changes" copies. */
+  feedQuery: FacilityQuery;
+}) {
   const location = useLocation();
   function handleShare() {
     void sharePageLink("A shareable link with the current filters was copied to the clipboard.");
+  }
+
+  function handleSubscribe() {
+    void copyFeedLink(
+      changesFeedUrl(feedQuery),
+      "Add it to a feed reader to follow the rating changes of the facilities in this view.",
+    );
   }
 
   return (
@@ -38,6 +53,14 @@ export function DashboardHeader({ canShare }: { canShare: boolean }) {
             Share View
           </Button>
         )}
+        <Button
+          variant="outline"
+          onClick={handleSubscribe}
+          title="Copy the address of this view's feed of rating changes, for a feed reader"
+        >
+          <Rss aria-hidden />
+          Subscribe to changes
+        </Button>
       </div>
     </header>
   );

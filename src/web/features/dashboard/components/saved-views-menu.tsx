@@ -1,5 +1,7 @@
-import { Bookmark, ChevronDown, Trash2 } from "lucide-react";
+import { Bookmark, ChevronDown, Rss, Trash2 } from "lucide-react";
 import { type KeyboardEvent, useRef } from "react";
+import { DEFAULT_PAGE_SIZE } from "../../../../core/constants.ts";
+import { toFacilityQuery } from "../../../../core/url-state.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -8,6 +10,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
+import { useFavorites } from "../../../hooks/use-favorites.ts";
+import { changesFeedUrl, copyFeedLink } from "../../../lib/changes-feed.ts";
 import { type SavedView, savedViewsStore } from "../../../lib/saved-views.ts";
 import { toast } from "../../../lib/toast.ts";
 import type { ControlActivation } from "../controls-loader.ts";
@@ -21,9 +25,15 @@ function formatSavedDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-/** ArrowRight from a view's name goes to its delete button, ArrowLeft back (the menu's arrows go up and down). */
-function moveWithinRow(event: KeyboardEvent<HTMLDivElement>, to: "load" | "delete") {
-  if (event.key !== (to === "delete" ? "ArrowRight" : "ArrowLeft")) return;
+/** A row's actions, left to right. */
+const ROW_ACTIONS = ["load", "subscribe", "delete"] as const;
+type RowAction = (typeof ROW_ACTIONS)[number];
+
+/** ArrowRight goes to the row's next action, ArrowLeft to the one before (the menu's arrows go up and down). */
+function moveWithinRow(event: KeyboardEvent<HTMLDivElement>, from: RowAction) {
+  const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+  const to = ROW_ACTIONS[ROW_ACTIONS.indexOf(from) + step];
+  if (step === 0 || to === undefined) return;
   const target = event.currentTarget.parentElement?.querySelector<HTMLElement>(`[data-view-action="${to}"]`);
   if (!target) return;
   event.preventDefault();
@@ -31,8 +41,9 @@ function moveWithinRow(event: KeyboardEvent<HTMLDivElement>, to: "load" | "delet
 }
 
 /**
- * Each saved view is a row: its name loads it with one click; the bin beside it deletes it (the menu stays open,
- * so several can go in a row). Up and down arrows walk through both, left and right move within a row.
+ * Each saved view is a row: its name loads it with one click; the feed icon beside it copies the address of the
+ * view's feed of rating changes ("Subscribe to changes"); the bin deletes it (the menu stays open, so several can go
+ * in a row). Up and down arrows walk through all of them, left and right move within a row.
  */
 export function SavedViewsMenu({
   onFiltersChange,
@@ -43,11 +54,24 @@ export function SavedViewsMenu({
   activation?: ControlActivation | null;
 }) {
   const views = useSavedViews();
+  const { sortedIds: favoriteIds } = useFavorites();
   const contentRef = useRef<HTMLDivElement>(null);
 
   function handleLoad(view: SavedView) {
     onFiltersChange(() => view.filters);
     toast.success("View loaded", { description: view.name });
+  }
+
+  function handleSubscribe(view: SavedView) {
+    // A favourites view follows the favourites of this device as they are now.
+    const query = toFacilityQuery(
+      { filters: view.filters, page: 1 },
+      { pageSize: DEFAULT_PAGE_SIZE, favoriteIds },
+    );
+    void copyFeedLink(
+      changesFeedUrl(query),
+      `Add it to a feed reader to follow the rating changes of the facilities in "${view.name}".`,
+    );
   }
 
   function handleDelete(view: SavedView, index: number) {
@@ -102,11 +126,21 @@ export function SavedViewsMenu({
               <DropdownMenuItem
                 data-view-action="load"
                 onSelect={() => handleLoad(view)}
-                onKeyDown={(event) => moveWithinRow(event, "delete")}
+                onKeyDown={(event) => moveWithinRow(event, "load")}
                 className="min-w-0 flex-1 justify-between"
               >
                 <span className="truncate">{view.name}</span>
                 <span className="shrink-0 text-xs text-slate-500">{formatSavedDate(view.dateCreated)}</span>
+              </DropdownMenuItem>
+              <DropdownMenuItem
+                data-view-action="subscribe"
+                aria-label={`Subscribe to changes of view "${view.name}"`}
+                title="Subscribe to changes: copy the address of this view's feed of rating changes"
+                onSelect={() => handleSubscribe(view)}
+                onKeyDown={(event) => moveWithinRow(event, "subscribe")}
+                className="shrink-0 px-2 text-slate-500"
+              >
+                <Rss aria-hidden />
               </DropdownMenuItem>
               <DropdownMenuItem
                 data-view-action="delete"
@@ -116,7 +150,7 @@ export function SavedViewsMenu({
                   event.preventDefault();
                   handleDelete(view, index);
                 }}
-                onKeyDown={(event) => moveWithinRow(event, "load")}
+                onKeyDown={(event) => moveWithinRow(event, "delete")}
                 className="shrink-0 px-2 text-slate-500 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700"
               >
                 <Trash2 aria-hidden />

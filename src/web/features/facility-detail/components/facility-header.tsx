@@ -1,5 +1,6 @@
-import { Building2, MapPin, Phone, Star } from "lucide-react";
+import { Building2, MapPin, Phone, Rss, Star } from "lucide-react";
 import type { Benchmarks, FacilityDetail } from "../../../../core/api-types.ts";
+import { changesFeedPath } from "../../../../core/change-feed.ts";
 import { formatRatingOutOf5 } from "../../../../core/format.ts";
 import { CompareToggle } from "../../../components/compare-toggle.tsx";
 import { cn } from "../../../lib/cn.ts";
@@ -73,7 +74,17 @@ export function FacilityHeader({
           )}
           {abuse && <AbuseHeaderLink notice={abuse} />}
         </div>
-        <CompareToggle facility={facility} />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <CompareToggle facility={facility} />
+          <a
+            href={changesFeedPath({ ccns: [facility.ccn] })}
+            type="application/atom+xml"
+            className="flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900 hover:underline"
+          >
+            <Rss className="size-4 shrink-0 text-orange-600" aria-hidden />
+            Subscribe to rating changes
+          </a>
+        </div>
       </div>
       <div
         className="flex flex-col items-end gap-1 rounded-lg bg-slate-50 px-4 py-3"
