@@ -4,7 +4,8 @@
 // facility, a page, a state, a tag or words), so that nothing but the database's buffers is reused:
 // - a facility's surveys with their citations, and its penalties;
 // - the facility list filtered by harm=actual and by abuse=true (pages, states, ratings);
-// - /api/citations unfiltered (pages 1 to 20), by tag, by words of the description (q), by state and harm.
+// - /api/citations unfiltered (pages 1 to 20, and the deepest, 91 to 100), by tag, by words of the description (q),
+//   by state and harm, by dates.
 // Target: tens of milliseconds on PGlite, p50 <= 20 ms.
 import {
   type Engine,
@@ -93,6 +94,10 @@ async function bench(engine: Engine, target: string) {
     await run(
       "citations, unfiltered (pages 1-20)",
       Array.from({ length: 200 }, (_, index) => `/api/citations?page=${1 + (index % 20)}`),
+    );
+    await run(
+      "citations, deepest pages (91-100)",
+      Array.from({ length: 100 }, (_, index) => `/api/citations?page=${91 + (index % 10)}`),
     );
     await run(
       "citations by tag",

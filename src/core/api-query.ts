@@ -196,6 +196,11 @@ function parseHarm(params: URLSearchParams): HarmFilter | null {
 export const MAX_CATEGORY_LENGTH = 200;
 /** The longest `q` of /api/citations. */
 export const MAX_CITATION_TEXT_LENGTH = 200;
+/**
+ * How deep /api/citations pages (page x pageSize): a page is found by skipping the citations before it, which costs
+ * a few milliseconds per thousand; hundreds of thousands would hold the database for seconds. Filters reach the rest.
+ */
+export const MAX_CITATION_DEPTH = 10_000;
 
 /** A `YYYY-MM-DD` calendar date parameter; null when absent. */
 function parseDateParam(params: URLSearchParams, name: string): string | null {
@@ -242,6 +247,15 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
       ...params.getAll("entity").map((value) => ["entity", value]),
     ]),
   );
+  const pageSize = parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+  const deepest = Math.floor(MAX_CITATION_DEPTH / pageSize);
+  const page = parseIntParam(params, "page", 1, 1_000_000) ?? 1;
+  if (page > deepest) {
+    throw new QueryParamError(
+      "page",
+      `page must be at most ${deepest} with pageSize ${pageSize}: only the first ${MAX_CITATION_DEPTH.toLocaleString("en-US")} citations of a view are paged; filters (dates, state, tag) reach the others`,
+    );
+  }
   return {
     tag,
     category: category === "" ? null : category,
@@ -251,8 +265,8 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
     from,
     to,
     q,
-    page: parseIntParam(params, "page", 1, 1_000_000) ?? 1,
-    pageSize: parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+    page,
+    pageSize,
   };
 }
 

@@ -119,6 +119,8 @@ describe("the citations query", () => {
       ["harm=minimal", "harm"],
       ["state=Texas", "state"],
       ["page=0", "page"],
+      ["page=101", "page"],
+      ["page=21&pageSize=500", "page"],
       ["pageSize=1001", "pageSize"],
     ]) {
       expect(

@@ -569,8 +569,17 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
     expect(paged.rows.map(citationKey)).toEqual(
       expectedCitations((row) => (row["Scope Severity Code"] ?? "") >= "G").map(rowKey),
     );
-    const past = citationListSchema.parse(await json("/api/citations?harm=actual&page=100000"));
+    expect(paged.totalCount).toBeLessThan(9000);
+    const past = citationListSchema.parse(await json("/api/citations?harm=actual&page=10&pageSize=1000"));
     expect(past).toEqual({ data: [], totalCount: paged.totalCount });
+    // Deeper than the first 10,000 citations of a view is a 400 naming page.
+    expect((await get("/api/citations?page=100")).status).toBe(200);
+    const deep = await get("/api/citations?page=101");
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({
+      error: { message: expect.stringMatching(/^page must be at most 100 with pageSize 100/), param: "page" },
+    });
+    expect((await get("/api/citations?page=11&pageSize=1000")).status).toBe(400);
     // Each row: the facility and the citation as the facility's own answer has it.
     const row = all.rows[3] as CitationRow;
     const facility = expected.current.get(row.ccn);
