@@ -1,5 +1,5 @@
 // `npm test`: every test of the project. Unit, ingest and API tests (vitest; on PostgreSQL too when
-// TEST_DATABASE_URL is set), then the browser tests (Playwright in the system Chromium) on the production build.
+// TEST_DATABASE_URL is set), then the API fuzzer driven by the OpenAPI document, then the browser tests (Playwright in the system Chromium) on the production build.
 // Ends with one line "N passed, N failed, N skipped" over both runners.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -37,6 +37,17 @@ if (!existsSync(CHROMIUM) && !process.env.CI) {
 } else {
   const buildStatus = run("npx", ["vite", "build", "--logLevel", "warn"]);
   exitCode ||= buildStatus;
+  // The API fuzzer (scripts/api-fuzz.ts) on the demo dataset: each operation of the OpenAPI document counts as a
+  // test, passed when none of its generated cases failed.
+  const fuzzReport = join(reports, "fuzz.json");
+  exitCode ||= run("npx", ["tsx", "scripts/api-fuzz.ts"], { FUZZ_REPORT: fuzzReport });
+  if (existsSync(fuzzReport)) {
+    const fuzz = JSON.parse(readFileSync(fuzzReport, "utf8")) as { operations: number; failures: number };
+    totals.passed += fuzz.operations - fuzz.failures;
+    totals.failed += fuzz.failures;
+  } else {
+    totals.failed += 1;
+  }
   const playwrightReport = join(reports, "playwright.json");
   const status = run("npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

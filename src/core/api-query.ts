@@ -1,32 +1,42 @@
 // Strict parsing of API query strings (the server's boundary) and their canonical encoding (the web client's
 // requests and the server's cache keys). The browser's own URL parsing is lenient; see url-state.ts.
 import { normalizeAlertMetric } from "./alert-metrics.ts";
-import { type CitationQuery, type FacilityQuery, LIST_SORTS, type ListSort } from "./api-types.ts";
 import {
-  ALERT_PERIODS,
+  alertQuerySchemas,
+  benchmarkQuerySchemas,
+  checkParam,
+  citationQuerySchemas,
+  DEFAULT_RADIUS_MILES,
+  facilityQuerySchemas,
+  MAX_PARAM_LENGTH,
+  MAX_PLACE_LENGTH,
+  pathSchemas,
+  placeQuerySchemas,
+  QueryParamError,
+} from "./api-params.ts";
+import type { CitationQuery, FacilityQuery, ListSort } from "./api-types.ts";
+import {
   type AlertPeriod,
-  CCN_PATTERN,
   DEFAULT_ALERT_METRIC,
   DEFAULT_ALERT_PERIOD,
   DEFAULT_ALERT_THRESHOLD,
   DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
 } from "./constants.ts";
-import { HARM_FILTERS, type HarmFilter, normalizeTag } from "./inspections.ts";
+import { type HarmFilter, normalizeTag } from "./inspections.ts";
 
-export const MAX_SEARCH_LENGTH = 200;
-export const MAX_ENTITY_LENGTH = 300;
-export const MAX_LIST_VALUES = 1000;
-
-export class QueryParamError extends Error {
-  constructor(
-    readonly param: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "QueryParamError";
-  }
-}
+// The rules themselves are the schemas of api-params.ts; these names stay importable from here.
+export {
+  DEFAULT_RADIUS_MILES,
+  MAX_CATEGORY_LENGTH,
+  MAX_CITATION_TEXT_LENGTH,
+  MAX_ENTITY_LENGTH,
+  MAX_LIST_VALUES,
+  MAX_PARAM_LENGTH,
+  MAX_PLACE_LENGTH,
+  MAX_RADIUS_MILES,
+  MAX_SEARCH_LENGTH,
+  QueryParamError,
+} from "./api-params.ts";
 
 /**
  * Characters no query value may hold: NUL and the other C0 and C1 control characters (PostgreSQL refuses NUL in text;
@@ -36,8 +46,6 @@ export class QueryParamError extends Error {
 const FORBIDDEN_TEXT =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
   /[\u0000-\u001f\u007f-\u009f\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-/** Longest query parameter name or value considered at all. */
-export const MAX_PARAM_LENGTH = 2000;
 
 /**
  * Checks every parameter of a raw query string (the part after `?`) before it is parsed: invalid percent-encoding,
@@ -85,97 +93,80 @@ export function parseBenchmarkState(params: URLSearchParams): string | null {
   const values = params.getAll("state");
   if (values.length === 0) return null;
   const [value = ""] = values;
-  if (values.length > 1 || !/^[A-Za-z]{2}$/.test(value)) {
-    throw new QueryParamError("state", "state must be one two-letter code");
-  }
-  return value.toUpperCase();
+  if (values.length > 1) throw new QueryParamError("state", "state must be one two-letter code");
+  return checkParam(benchmarkQuerySchemas.state, value, "state").toUpperCase();
 }
 
 /** The affiliated entity name of /api/entities/{name} (already percent-decoded), matched exactly. */
 export function parseEntityName(name: string): string {
-  if (name.length === 0 || name.length > MAX_ENTITY_LENGTH) {
-    throw new QueryParamError("name", `name must be 1 to ${MAX_ENTITY_LENGTH} characters`);
-  }
-  return name;
+  return checkParam(pathSchemas.name, name, "name");
 }
 
 /** Values the spec says are dropped from an id list before querying. */
 const DROPPED_IDS = new Set(["", "undefined", "null"]);
 
-function parseIntParam(params: URLSearchParams, name: string, min: number, max: number): number | null {
+type IntegerSchema = typeof facilityQuerySchemas.page;
+
+/** An integer parameter: its text is 1 to 9 digits (spaces around ignored), its value within its schema's range. */
+function parseIntParam(params: URLSearchParams, name: string, schema: IntegerSchema): number | null {
   const raw = params.get(name);
   if (raw === null) return null;
-  if (!/^\d{1,9}$/.test(raw.trim()))
-    throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
-  const value = Number(raw.trim());
-  if (value < min || value > max)
-    throw new QueryParamError(name, `${name} must be an integer from ${min} to ${max}`);
-  return value;
+  const text = raw.trim();
+  return checkParam(schema, /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN, name);
 }
 
-function parseBooleanParam(params: URLSearchParams, name: string): boolean {
+function parseBooleanParam(params: URLSearchParams, name: "alertEnabled" | "abuse"): boolean {
   const raw = params.get(name);
   if (raw === null) return false;
-  if (raw === "true") return true;
-  if (raw === "false") return false;
-  throw new QueryParamError(name, `${name} must be true or false`);
+  return checkParam(facilityQuerySchemas[name], raw, name) === "true";
 }
 
-function parseList(params: URLSearchParams, name: string): string[] {
-  const values = params.getAll(name);
-  if (values.length > MAX_LIST_VALUES)
-    throw new QueryParamError(name, `at most ${MAX_LIST_VALUES} ${name} values`);
-  return values;
+/** The values of a repeatable parameter (at most its schema's number of values), each checked by its schema. */
+function parseList(
+  params: URLSearchParams,
+  name: string,
+  schema: typeof facilityQuerySchemas.state,
+): string[] {
+  return checkParam(schema, params.getAll(name), name);
 }
 
 export function parseCcn(raw: string, param = "ccn"): string {
-  if (!CCN_PATTERN.test(raw)) throw new QueryParamError(param, "ccn must be 6 letters or digits");
-  return raw.toUpperCase();
+  return checkParam(pathSchemas.ccn, raw, param).toUpperCase();
 }
 
-export function parsePeriod(params: URLSearchParams, name: string): AlertPeriod {
+export function parsePeriod(params: URLSearchParams, name: "period" | "alertPeriod"): AlertPeriod {
   const raw = params.get(name);
   if (raw === null) return DEFAULT_ALERT_PERIOD;
-  if (!(ALERT_PERIODS as readonly string[]).includes(raw)) {
-    throw new QueryParamError(name, `${name} must be one of ${ALERT_PERIODS.join(", ")}`);
-  }
-  return raw as AlertPeriod;
+  const schema = name === "period" ? alertQuerySchemas.period : facilityQuerySchemas.alertPeriod;
+  return checkParam(schema, raw, name);
 }
 
 /** Repeatable `ccn` parameters: the spec's dropped ids are removed; `null` means no restriction. */
 export function parseCcnList(params: URLSearchParams): string[] | null {
   if (!params.has("ccn")) return null;
-  const kept = parseList(params, "ccn").filter((value) => !DROPPED_IDS.has(value.trim()));
+  const kept = parseList(params, "ccn", alertQuerySchemas.ccn).filter(
+    (value) => !DROPPED_IDS.has(value.trim()),
+  );
   return [...new Set(kept.map((value) => parseCcn(value.trim())))];
 }
 
 export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
-  const search = (params.get("search") ?? "").trim();
-  if (search.length > MAX_SEARCH_LENGTH) {
-    throw new QueryParamError("search", `search must be at most ${MAX_SEARCH_LENGTH} characters`);
-  }
-  const states = parseList(params, "state").map((value) => {
-    if (!/^[A-Za-z]{2}$/.test(value)) throw new QueryParamError("state", "state must be a two-letter code");
-    return value.toUpperCase();
-  });
-  const entities = parseList(params, "entity").map((value) => {
-    if (value.length === 0 || value.length > MAX_ENTITY_LENGTH) {
-      throw new QueryParamError("entity", `entity must be 1 to ${MAX_ENTITY_LENGTH} characters`);
-    }
-    return value;
-  });
+  const search = checkParam(facilityQuerySchemas.search, (params.get("search") ?? "").trim(), "search");
+  const states = parseList(params, "state", facilityQuerySchemas.state).map((value) => value.toUpperCase());
+  const entities = parseList(params, "entity", facilityQuerySchemas.entity);
   return {
     search,
-    rating: parseIntParam(params, "rating", 1, 5),
+    rating: parseIntParam(params, "rating", facilityQuerySchemas.rating),
     states: [...new Set(states)].sort(),
     entities: [...new Set(entities)].sort(),
     ccns: parseCcnList(params),
     alertEnabled: parseBooleanParam(params, "alertEnabled"),
-    alertThreshold: parseIntParam(params, "alertThreshold", 1, 5) ?? DEFAULT_ALERT_THRESHOLD,
+    alertThreshold:
+      parseIntParam(params, "alertThreshold", facilityQuerySchemas.alertThreshold) ?? DEFAULT_ALERT_THRESHOLD,
     alertMetric: normalizeAlertMetric(params.get("alertMetric") ?? DEFAULT_ALERT_METRIC),
     alertPeriod: parsePeriod(params, "alertPeriod"),
-    page: parseIntParam(params, "page", 1, 1_000_000) ?? 1,
-    pageSize: parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+    page: parseIntParam(params, "page", facilityQuerySchemas.page) ?? 1,
+    pageSize: parseIntParam(params, "pageSize", facilityQuerySchemas.pageSize) ?? DEFAULT_PAGE_SIZE,
     ...parseDistance(params),
     harm: parseHarm(params),
     abuse: parseBooleanParam(params, "abuse"),
@@ -186,16 +177,9 @@ export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
 function parseHarm(params: URLSearchParams): HarmFilter | null {
   const raw = params.get("harm");
   if (raw === null) return null;
-  if (!(HARM_FILTERS as readonly string[]).includes(raw)) {
-    throw new QueryParamError("harm", `harm must be one of ${HARM_FILTERS.join(", ")}`);
-  }
-  return raw as HarmFilter;
+  return checkParam(facilityQuerySchemas.harm, raw, "harm");
 }
 
-/** The longest `category` of /api/citations (CMS's longest is about 60 characters). */
-export const MAX_CATEGORY_LENGTH = 200;
-/** The longest `q` of /api/citations. */
-export const MAX_CITATION_TEXT_LENGTH = 200;
 /**
  * How deep /api/citations pages (page x pageSize): a page is found by skipping the citations before it, which costs
  * a few milliseconds per thousand; hundreds of thousands would hold the database for seconds. Filters reach the rest.
@@ -203,13 +187,12 @@ export const MAX_CITATION_TEXT_LENGTH = 200;
 export const MAX_CITATION_DEPTH = 10_000;
 
 /** A `YYYY-MM-DD` calendar date parameter; null when absent. */
-function parseDateParam(params: URLSearchParams, name: string): string | null {
+function parseDateParam(params: URLSearchParams, name: "from" | "to"): string | null {
   const raw = params.get(name);
   if (raw === null) return null;
-  const value = raw.trim();
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(`${value}T00:00:00Z`) : null;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+  const value = checkParam(citationQuerySchemas[name], raw, name).trim();
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
     throw new QueryParamError(name, `${name} must be a date written YYYY-MM-DD`);
   }
   return value;
@@ -219,7 +202,7 @@ function parseDateParam(params: URLSearchParams, name: string): string | null {
 export function parseCitationQuery(params: URLSearchParams): CitationQuery {
   const rawTag = params.get("tag");
   let tag: string | null = null;
-  if (rawTag !== null && rawTag.trim() !== "") {
+  if (rawTag !== null && checkParam(citationQuerySchemas.tag, rawTag, "tag").trim() !== "") {
     tag = normalizeTag(rawTag);
     if (tag === null) {
       throw new QueryParamError(
@@ -228,14 +211,12 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
       );
     }
   }
-  const category = (params.get("category") ?? "").trim();
-  if (category.length > MAX_CATEGORY_LENGTH) {
-    throw new QueryParamError("category", `category must be at most ${MAX_CATEGORY_LENGTH} characters`);
-  }
-  const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ");
-  if (q.length > MAX_CITATION_TEXT_LENGTH) {
-    throw new QueryParamError("q", `q must be at most ${MAX_CITATION_TEXT_LENGTH} characters`);
-  }
+  const category = checkParam(
+    citationQuerySchemas.category,
+    (params.get("category") ?? "").trim(),
+    "category",
+  );
+  const q = checkParam(citationQuerySchemas.q, (params.get("q") ?? "").trim().replace(/\s+/g, " "), "q");
   const from = parseDateParam(params, "from");
   const to = parseDateParam(params, "to");
   if (from !== null && to !== null && from > to) {
@@ -247,9 +228,9 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
       ...params.getAll("entity").map((value) => ["entity", value]),
     ]),
   );
-  const pageSize = parseIntParam(params, "pageSize", 1, MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE;
+  const pageSize = parseIntParam(params, "pageSize", facilityQuerySchemas.pageSize) ?? DEFAULT_PAGE_SIZE;
   const deepest = Math.floor(MAX_CITATION_DEPTH / pageSize);
-  const page = parseIntParam(params, "page", 1, 1_000_000) ?? 1;
+  const page = parseIntParam(params, "page", facilityQuerySchemas.page) ?? 1;
   if (page > deepest) {
     throw new QueryParamError(
       "page",
@@ -287,10 +268,6 @@ export function citationQueryToSearchParams(query: Partial<CitationQuery>): URLS
   return params;
 }
 
-export const DEFAULT_RADIUS_MILES = 25;
-export const MAX_RADIUS_MILES = 500;
-export const MAX_PLACE_LENGTH = 100;
-
 /** The message of a place that is not a ZIP code or "City, ST", or that no place matches. */
 export function unknownPlaceMessage(place: string): string {
   return `Unknown place '${place}': use a 5-digit ZIP code or 'City, ST'`;
@@ -313,10 +290,10 @@ export function normalizePlace(text: string): string | null {
 export function parsePlaceText(params: URLSearchParams): string {
   const values = params.getAll("q");
   const text = (values[0] ?? "").trim();
-  if (values.length !== 1 || text.length === 0 || text.length > MAX_PLACE_LENGTH) {
+  if (values.length !== 1) {
     throw new QueryParamError("q", `q must be one text of 1 to ${MAX_PLACE_LENGTH} characters`);
   }
-  return text;
+  return checkParam(placeQuerySchemas.q, text, "q");
 }
 
 /** `near`, `radius` and `sort` of a list query (docs/api.md, "Places, distance and the map"). */
@@ -325,17 +302,14 @@ function parseDistance(params: URLSearchParams): Pick<FacilityQuery, "near" | "r
   let near: string | null = null;
   if (rawNear !== null && rawNear.trim() !== "") {
     const shown = rawNear.trim().slice(0, MAX_PLACE_LENGTH);
-    near = rawNear.length <= MAX_PLACE_LENGTH ? normalizePlace(rawNear) : null;
+    near = facilityQuerySchemas.near.safeParse(rawNear).success ? normalizePlace(rawNear) : null;
     if (near === null) throw new QueryParamError("near", unknownPlaceMessage(shown));
   }
-  const radius = parseIntParam(params, "radius", 1, MAX_RADIUS_MILES);
+  const radius = parseIntParam(params, "radius", facilityQuerySchemas.radius);
   const rawSort = params.get("sort");
   let sort: ListSort | null = null;
   if (rawSort !== null) {
-    if (!(LIST_SORTS as readonly string[]).includes(rawSort)) {
-      throw new QueryParamError("sort", `sort must be one of ${LIST_SORTS.join(", ")}`);
-    }
-    sort = rawSort as ListSort;
+    sort = checkParam(facilityQuerySchemas.sort, rawSort, "sort");
     if (sort === "distance" && near === null) {
       throw new QueryParamError("sort", "sort=distance needs a place in near");
     }

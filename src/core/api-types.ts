@@ -492,3 +492,19 @@ export interface CitationQuery {
   page: number;
   pageSize: number;
 }
+
+// ---- The rest of the answers, for the API's OpenAPI document (src/server/openapi.ts) ----
+
+/** GET /api/methodology: a change of method or a month without a release (src/core/methodology.ts). */
+export const methodologyEventSchema = z.object({
+  /** The processing date (`YYYY-MM-01`) of the first release it applies to, or of the missing month. */
+  date: z.string(),
+  /** A few words (at most 28 characters), drawn beside the charts' markers. */
+  label: z.string(),
+  description: z.string(),
+  /** The CMS page it comes from (https, a .gov domain). */
+  sourceUrl: z.string(),
+});
+
+/** GET /healthz: the server listens (`starting` while the database opens). */
+export const healthSchema = z.object({ ok: z.boolean(), starting: z.optional(z.boolean()) });

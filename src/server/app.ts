@@ -35,11 +35,12 @@ import {
 } from "../core/api-types.ts";
 import { methodologyEvents } from "../core/methodology.ts";
 import type { Db } from "../db/client.ts";
+import { apiDocsFiles, openApiFile } from "./api-docs.ts";
 import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { ATOM_CONTENT_TYPE, parseFeedRequest, renderChangesFeed } from "./changes-feed.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
 import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
-import { HttpError, isQueryTimeout, toErrorResponse } from "./errors.ts";
+import { HttpError, isQueryTimeout, MAX_URL_LENGTH, toErrorResponse } from "./errors.ts";
 import { readChangesPage } from "./feed-repository.ts";
 import {
   facilitiesDate,
@@ -137,7 +138,6 @@ export const WARM_PATHS = [
   "/api/citations/categories",
 ];
 
-const MAX_URL_LENGTH = 8192;
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
 const VERSION_WAIT_MS = 50;
 const MAX_BODY_BYTES = 16 * 1024;
@@ -183,6 +183,20 @@ function sendCached(c: Context, entry: CachedResponse, identity: IdentityBodies)
     return c.body(bytesOf(entry.gzipped), 200);
   }
   return c.body(bytesOf(identity.get(entry)), 200);
+}
+
+/** A file held in memory (the web app's, the API reference page's), with its ETag and gzipped when accepted. */
+function send(c: Context, file: StaticFile, cacheControl: string): Response {
+  c.header("Cache-Control", cacheControl);
+  c.header("ETag", file.etag);
+  c.header("Vary", "Accept-Encoding");
+  if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
+  c.header("Content-Type", file.contentType);
+  if (file.gzipped && acceptsGzip(c)) {
+    c.header("Content-Encoding", "gzip");
+    return c.body(bytesOf(file.gzipped), 200);
+  }
+  return c.body(bytesOf(file.body), 200);
 }
 
 /** The list response (docs/api.md), written around the page's items, which are JSON text already. */
@@ -714,6 +728,15 @@ export function createApp(options: AppOptions): App {
     cachedJson(c, "methodology", DETAIL_CACHE, async () => ({ body: methodologyEvents() })),
   );
 
+  // The OpenAPI document (src/server/openapi.ts) and the reference page that renders it (src/server/api-docs.ts).
+  app.get("/api/openapi.json", (c) => send(c, openApiFile(), "no-cache"));
+  app.get("/api/docs", (c) => send(c, apiDocsFiles().get("") as StaticFile, "no-cache"));
+  app.get("/api/docs/:file", (c) => {
+    const file = apiDocsFiles().get(c.req.param("file"));
+    if (!file) throw new HttpError(404, "No such file");
+    return send(c, file, "no-cache");
+  });
+
   app.all("/api/*", () => {
     throw new HttpError(404, "No such API endpoint");
   });
@@ -722,18 +745,6 @@ export function createApp(options: AppOptions): App {
   if (staticDir && existsSync(join(staticDir, "index.html"))) {
     const files = readStaticFiles(staticDir);
     const index = files.get("/index.html") as StaticFile;
-    const send = (c: Context, file: StaticFile, cacheControl: string) => {
-      c.header("Cache-Control", cacheControl);
-      c.header("ETag", file.etag);
-      c.header("Vary", "Accept-Encoding");
-      if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
-      c.header("Content-Type", file.contentType);
-      if (file.gzipped && acceptsGzip(c)) {
-        c.header("Content-Encoding", "gzip");
-        return c.body(bytesOf(file.gzipped), 200);
-      }
-      return c.body(bytesOf(file.body), 200);
-    };
     app.get("/assets/*", (c) => {
       const file = files.get(c.req.path);
       if (!file) throw new HttpError(404, "No such file");

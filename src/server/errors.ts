@@ -14,6 +14,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The longest request URL (scheme and host included) the API answers; longer ones get a 414. */
+export const MAX_URL_LENGTH = 8192;
+
 /** PostgreSQL's code for a statement cancelled by statement_timeout (or a client cancel). */
 const QUERY_CANCELED = "57014";
 

@@ -2,12 +2,14 @@
 // for a new embedded database), then opens and migrates the database and serves the API and the built web app, while
 // the first load of an empty database and the periodic refresh from CMS run in the background
 // (src/server/data-loader.ts).
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { type App, createApp } from "./app.ts";
+import { answerClientErrors } from "./client-errors.ts";
 import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
 
@@ -63,7 +65,8 @@ const server = serve(
     port: env.PORT,
     hostname: env.HOST,
     // Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and
-    // headers beyond 16 KiB are refused (431); the rest of the clients are served meanwhile.
+    // a request line and headers beyond 16 KiB are refused (414 or 431, answered in JSON by client-errors.ts); the
+    // rest of the clients are served meanwhile.
     serverOptions: {
       headersTimeout: HEADERS_TIMEOUT_MS,
       requestTimeout: 30_000,
@@ -75,6 +78,8 @@ const server = serve(
     logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
   },
 );
+
+answerClientErrors(server as Server);
 
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;

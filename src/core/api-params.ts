@@ -1,0 +1,261 @@
+// The rules of every API parameter, as zod schemas that both validate (src/core/api-query.ts parses each value with
+// its schema, whose messages are the 400 answers' messages) and describe (src/server/openapi.ts turns them into the
+// parameters of the OpenAPI document). One schema per parameter; a repeatable parameter is an array of its values.
+import * as z from "zod/mini";
+import { LIST_SORTS } from "./api-types.ts";
+import { ALERT_METRICS, ALERT_PERIODS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.ts";
+import { HARM_FILTERS } from "./inspections.ts";
+
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_ENTITY_LENGTH = 300;
+export const MAX_LIST_VALUES = 1000;
+/** Longest query parameter name or value considered at all. */
+export const MAX_PARAM_LENGTH = 2000;
+/** The longest `category` of /api/citations (CMS's longest is about 60 characters). */
+export const MAX_CATEGORY_LENGTH = 200;
+/** The longest `q` of /api/citations. */
+export const MAX_CITATION_TEXT_LENGTH = 200;
+export const DEFAULT_RADIUS_MILES = 25;
+export const MAX_RADIUS_MILES = 500;
+export const MAX_PLACE_LENGTH = 100;
+export const MAX_PAGE = 1_000_000;
+
+/** An integer parameter from `min` to `max` (its text: 1 to 9 digits, spaces around ignored). */
+function integer(name: string, min: number, max: number, description: string, byDefault?: number) {
+  const error = `${name} must be an integer from ${min} to ${max}`;
+  return z
+    .int({ error })
+    .check(
+      z.minimum(min, { error }),
+      z.maximum(max, { error }),
+      z.meta({ description, ...(byDefault === undefined ? {} : { default: byDefault }) }),
+    );
+}
+
+/** A parameter that takes one of a few words. */
+function oneOf<const T extends readonly [string, ...string[]]>(
+  name: string,
+  values: T,
+  description: string,
+  byDefault?: T[number],
+) {
+  return z
+    .enum(values, { error: `${name} must be one of ${values.join(", ")}` })
+    .check(z.meta({ description, ...(byDefault === undefined ? {} : { default: byDefault }) }));
+}
+
+/** `true` or `false`; absent means false. */
+function flag(name: string, description: string) {
+  return z
+    .enum(["true", "false"], { error: `${name} must be true or false` })
+    .check(z.meta({ description, default: "false" }));
+}
+
+/** A repeatable parameter (`?state=CA&state=NV`): at most MAX_LIST_VALUES values. */
+function list<T extends z.ZodMiniType>(name: string, item: T, description: string) {
+  return z
+    .array(item)
+    .check(
+      z.maxLength(MAX_LIST_VALUES, { error: `at most ${MAX_LIST_VALUES} ${name} values` }),
+      z.meta({ description }),
+    );
+}
+
+const stateCode = z.string().check(z.regex(/^[A-Za-z]{2}$/, { error: "state must be a two-letter code" }));
+const entityName = z
+  .string()
+  .check(
+    z.minLength(1, { error: `entity must be 1 to ${MAX_ENTITY_LENGTH} characters` }),
+    z.maxLength(MAX_ENTITY_LENGTH, { error: `entity must be 1 to ${MAX_ENTITY_LENGTH} characters` }),
+  );
+
+/** A CMS Certification Number: 6 letters or digits (any case). */
+export const ccnSchema = z
+  .string()
+  .check(
+    z.regex(/^[0-9A-Za-z]{6}$/, { error: "ccn must be 6 letters or digits" }),
+    z.meta({ description: "A CMS Certification Number: 6 letters or digits (any case).", example: "015009" }),
+  );
+
+/** A value of the repeatable `ccn` filter: a CCN, or `""`, `undefined` or `null`, which are dropped. */
+const ccnListValue = z
+  .string()
+  .check(z.regex(/^\s*(?:[0-9A-Za-z]{6}|undefined|null)?\s*$/, { error: "ccn must be 6 letters or digits" }));
+
+/** An affiliated entity's name, matched exactly. */
+export const entityNameSchema = z.string().check(
+  z.minLength(1, { error: `name must be 1 to ${MAX_ENTITY_LENGTH} characters` }),
+  z.maxLength(MAX_ENTITY_LENGTH, { error: `name must be 1 to ${MAX_ENTITY_LENGTH} characters` }),
+  z.meta({
+    description: "An affiliated entity's name (percent-encoded in the path), matched exactly.",
+    example: "GENESIS HEALTHCARE",
+  }),
+);
+
+const page = integer("page", 1, MAX_PAGE, "The page, from 1.", 1);
+const pageSize = integer("pageSize", 1, MAX_PAGE_SIZE, "Items per page.", DEFAULT_PAGE_SIZE);
+const harm = oneOf(
+  "harm",
+  HARM_FILTERS,
+  "Only what has a citation at G or worse (actual harm: `actual`) or J or worse (immediate jeopardy: `jeopardy`) " +
+    "in the last three years.",
+);
+const states = list("state", stateCode, "Two-letter state codes (any case); repeat for several.");
+const entities = list(
+  "entity",
+  entityName,
+  `Affiliated entity names, 1 to ${MAX_ENTITY_LENGTH} characters each, matched exactly; repeat for several.`,
+);
+const ccns = list(
+  "ccn",
+  ccnListValue,
+  "CMS Certification Numbers; repeat for several. The values `` (empty), `undefined` and `null` are dropped; a " +
+    "`ccn` present with no value left gives an empty answer.",
+);
+
+/** The parameters of the facility list, its CSV export and its points (docs/api.md). */
+export const facilityQuerySchemas = {
+  search: z
+    .string()
+    .check(
+      z.maxLength(MAX_SEARCH_LENGTH, { error: `search must be at most ${MAX_SEARCH_LENGTH} characters` }),
+      z.meta({ description: "Text in the provider name, city or CCN (spaces around ignored)." }),
+    ),
+  rating: integer("rating", 1, 5, "Overall rating at least this many stars."),
+  state: states,
+  entity: entities,
+  ccn: ccns,
+  alertEnabled: flag("alertEnabled", "Only the facilities whose rating changed (the rating alert filter)."),
+  alertThreshold: integer("alertThreshold", 1, 5, "Smallest change of the alert's metric, in stars.", 1),
+  alertMetric: z.string().check(
+    z.meta({
+      description: `The rating whose change the alert filter looks at: ${ALERT_METRICS.join(", ")}; any other text is Overall Rating.`,
+      default: "Overall Rating",
+      examples: [...ALERT_METRICS],
+    }),
+  ),
+  alertPeriod: oneOf(
+    "alertPeriod",
+    ALERT_PERIODS,
+    "The alert's period: since the previous release or the previous quarter.",
+    "lastPeriod",
+  ),
+  page,
+  pageSize,
+  near: z.string().check(
+    z.maxLength(MAX_PLACE_LENGTH),
+    z.regex(/^\s*(?:\d{5}(?:-\d{4})?|[^,]*[^\s,][^,]*,\s*[A-Za-z]{2})?\s*$/),
+    z.meta({
+      description:
+        "A place: a 5-digit ZIP code or `City, ST`. Only the facilities within `radius` miles of it; an unknown " +
+        "place is a 400 naming `near`.",
+      examples: ["94110", "San Francisco, CA"],
+    }),
+  ),
+  radius: integer(
+    "radius",
+    1,
+    MAX_RADIUS_MILES,
+    "Miles around `near` (ignored without it).",
+    DEFAULT_RADIUS_MILES,
+  ),
+  sort: oneOf(
+    "sort",
+    LIST_SORTS,
+    "The order: `name` (default without `near`), `distance` (needs `near`; its default) or `rating`.",
+  ),
+  harm,
+  abuse: flag(
+    "abuse",
+    "Only the facilities with CMS's Abuse Icon or an abuse citation in the last three years.",
+  ),
+};
+
+/** The `from` and `to` dates of /api/citations. */
+function date(name: string, description: string) {
+  return z
+    .string()
+    .check(
+      z.regex(/^\s*\d{4}-\d{2}-\d{2}\s*$/, { error: `${name} must be a date written YYYY-MM-DD` }),
+      z.meta({ description, format: "date" }),
+    );
+}
+
+/** The parameters of GET /api/citations. */
+export const citationQuerySchemas = {
+  tag: z.string().check(
+    z.regex(/^\s*(?:(?:[Ff]-?)?\d{1,4})?\s*$/, {
+      error: "tag must be a deficiency tag number: 1 to 4 digits, optionally after F",
+    }),
+    z.meta({ description: "A deficiency tag: 1 to 4 digits, optionally after F (`F689`, `0689`, `689`)." }),
+  ),
+  category: z.string().check(
+    z.maxLength(MAX_CATEGORY_LENGTH, {
+      error: `category must be at most ${MAX_CATEGORY_LENGTH} characters`,
+    }),
+    z.meta({ description: "CMS's category of the citation, matched exactly." }),
+  ),
+  harm,
+  state: states,
+  entity: entities,
+  from: date("from", "Surveys on or after this date (YYYY-MM-DD)."),
+  to: date("to", "Surveys on or before this date (YYYY-MM-DD); not before `from`."),
+  q: z.string().check(
+    z.maxLength(MAX_CITATION_TEXT_LENGTH, {
+      error: `q must be at most ${MAX_CITATION_TEXT_LENGTH} characters`,
+    }),
+    z.meta({ description: "Words that must all be in the citation's description (case-insensitive)." }),
+  ),
+  page,
+  pageSize,
+};
+
+/** The parameters of GET /api/benchmarks. */
+export const benchmarkQuerySchemas = {
+  state: z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z]{2}$/, { error: "state must be one two-letter code" }),
+      z.meta({ description: "One two-letter state code (any case) with current facilities." }),
+    ),
+};
+
+/** The parameters of GET /api/places. */
+export const placeQuerySchemas = {
+  q: z
+    .string()
+    .check(
+      z.minLength(1, { error: `q must be one text of 1 to ${MAX_PLACE_LENGTH} characters` }),
+      z.maxLength(MAX_PLACE_LENGTH, { error: `q must be one text of 1 to ${MAX_PLACE_LENGTH} characters` }),
+      z.meta({ description: "The text typed so far: ZIP code digits or a city name, optionally `, ST`." }),
+    ),
+};
+
+/** The parameters of GET /api/alerts. */
+export const alertQuerySchemas = {
+  period: oneOf("period", ALERT_PERIODS, "The period of the changes.", "lastPeriod"),
+  ccn: ccns,
+};
+
+/** The path parameters. */
+export const pathSchemas = { ccn: ccnSchema, name: entityNameSchema };
+
+/**
+ * Checks a value with its schema; a value that breaks a rule is a 400 naming the parameter, with the rule's message.
+ * Returns the value.
+ */
+export function checkParam<T extends z.ZodMiniType>(schema: T, value: unknown, param: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new QueryParamError(param, result.error.issues[0]?.message ?? `${param} is not valid`);
+}
+
+export class QueryParamError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "QueryParamError";
+  }
+}

@@ -1,0 +1,557 @@
+// The OpenAPI 3.1 document of the API (served at /api/openapi.json, shown at /api/docs), built from the code that
+// validates requests and shapes answers: each parameter is the zod schema its parser checks values with
+// (src/core/api-params.ts), each answer the zod schema of its shape (src/core/api-types.ts), both turned into JSON
+// Schema (draft 2020-12, OpenAPI 3.1's dialect) by zod's own z.toJSONSchema. The operations are listed below, one
+// entry per route of src/server/app.ts; a test (openapi.test.ts) checks that the app's routes and this list agree.
+//
+// To add an endpoint: add its route to app.ts and one entry to OPERATIONS (its parameters' and answer's schemas).
+import * as z from "zod/mini";
+import {
+  alertQuerySchemas,
+  benchmarkQuerySchemas,
+  citationQuerySchemas,
+  facilityQuerySchemas,
+  MAX_PARAM_LENGTH,
+  pathSchemas,
+  placeQuerySchemas,
+} from "../core/api-params.ts";
+import {
+  alertWithCcnSchema,
+  apiErrorSchema,
+  benchmarkSchema,
+  benchmarksSchema,
+  citationCategoriesSchema,
+  citationListSchema,
+  citationRowSchema,
+  citationSchema,
+  entitySchema,
+  entityTrendPointSchema,
+  facilityDetailSchema,
+  facilityInspectionsSchema,
+  facilityListResponseSchema,
+  facilityPenaltiesSchema,
+  facilityPointsSchema,
+  facilityWithAlertSchema,
+  healthSchema,
+  inspectionSummarySchema,
+  metaSchema,
+  methodologyEventSchema,
+  nearSchema,
+  penaltySchema,
+  placeSchema,
+  ratingAlertSchema,
+  ratingChangeSchema,
+  ratingSnapshotSchema,
+  stateBenchmarksSchema,
+  summarySchema,
+  surveySchema,
+} from "../core/api-types.ts";
+import { MAX_URL_LENGTH } from "./errors.ts";
+
+type Schema = z.ZodMiniType;
+
+/** The answers' shapes that the document names (components.schemas); the others are written where they are used. */
+const NAMED_SCHEMAS: Record<string, Schema> = {
+  ApiError: apiErrorSchema,
+  Health: healthSchema,
+  Meta: metaSchema,
+  FacilityListItem: facilityWithAlertSchema,
+  RatingAlert: ratingAlertSchema,
+  Summary: summarySchema,
+  Near: nearSchema,
+  FacilityList: facilityListResponseSchema,
+  FacilityDetail: facilityDetailSchema,
+  FacilityPoints: facilityPointsSchema,
+  Place: placeSchema,
+  RatingSnapshot: ratingSnapshotSchema,
+  RatingChange: ratingChangeSchema,
+  Citation: citationSchema,
+  Survey: surveySchema,
+  InspectionSummary: inspectionSummarySchema,
+  FacilityInspections: facilityInspectionsSchema,
+  Penalty: penaltySchema,
+  FacilityPenalties: facilityPenaltiesSchema,
+  CitationRow: citationRowSchema,
+  CitationList: citationListSchema,
+  CitationCategories: citationCategoriesSchema,
+  Benchmark: benchmarkSchema,
+  Benchmarks: benchmarksSchema,
+  StateBenchmarks: stateBenchmarksSchema,
+  Entity: entitySchema,
+  EntityTrendPoint: entityTrendPointSchema,
+  AlertWithCcn: alertWithCcnSchema,
+  MethodologyEvent: methodologyEventSchema,
+};
+
+/** What a successful answer is: JSON of a schema, or another media type (with a JSON Schema of its text). */
+type Answer =
+  | { json: Schema; description: string }
+  | { mediaType: string; schema: Record<string, unknown>; description: string };
+
+export interface Operation {
+  /** The path as OpenAPI writes it (`/api/facilities/{ccn}`); the app's route has `:ccn`. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The query parameters, each the schema its parser checks it with. */
+  query?: Record<string, Schema>;
+  /** The query parameters that must be given. */
+  required?: readonly string[];
+  /** Path parameters by name. */
+  pathParams?: Record<string, Schema>;
+  answer: Answer;
+  /** Error answers besides those every API request may get (400, 414, 431). */
+  errors?: readonly (404 | 503)[];
+  /** Cached reads: an ETag on every 200, and 304 to a matching If-None-Match. */
+  cached?: boolean;
+  /** Not under /api: the query checks (and their 400) do not apply. */
+  outsideApi?: boolean;
+}
+
+const ccnPath = { ccn: pathSchemas.ccn };
+const namePath = { name: pathSchemas.name };
+const { page: _page, pageSize: _pageSize, ...unpagedFacilityQuery } = facilityQuerySchemas;
+/** The feed's parameters: the list's, but for `pageSize`, which the feed does not read (`page` is the feed's). */
+const feedQuerySchemas = { ...unpagedFacilityQuery, page: facilityQuerySchemas.page };
+
+/** Every operation of the API, in the order the reference page shows them. */
+export const OPERATIONS: readonly Operation[] = [
+  {
+    path: "/healthz",
+    operationId: "health",
+    tag: "Server",
+    summary: "Whether the server listens",
+    description: "200 as soon as the server listens, also while the database opens and the first load runs.",
+    answer: { json: healthSchema, description: "The server listens." },
+    outsideApi: true,
+  },
+  {
+    path: "/api/meta",
+    operationId: "getMeta",
+    tag: "Server",
+    summary: "The data loaded, the load in progress and the refresh from CMS",
+    answer: { json: metaSchema, description: "What the server holds and does." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities",
+    operationId: "listFacilities",
+    tag: "Facilities",
+    summary: "A page of the filtered facility list, with its summary",
+    query: facilityQuerySchemas,
+    answer: { json: facilityListResponseSchema, description: "The page, the total and the summary cards." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities.csv",
+    operationId: "exportFacilities",
+    tag: "Facilities",
+    summary: "Every facility of the filtered list, as CSV",
+    description:
+      "The list's filters (`page` and `pageSize` ignored, even invalid ones); UTF-8 with a byte order mark.",
+    query: unpagedFacilityQuery,
+    answer: {
+      mediaType: "text/csv",
+      schema: { type: "string" },
+      description: "The CSV file (an attachment).",
+    },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/points",
+    operationId: "listFacilityPoints",
+    tag: "Facilities",
+    summary: "The positions of every facility of the filtered list, for the map",
+    query: facilityQuerySchemas,
+    answer: { json: facilityPointsSchema, description: "Parallel arrays in the list's order." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}",
+    operationId: "getFacility",
+    tag: "Facility",
+    summary: "A facility's detail",
+    pathParams: ccnPath,
+    answer: { json: facilityDetailSchema, description: "The facility." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/history",
+    operationId: "getFacilityHistory",
+    tag: "Facility",
+    summary: "A facility's ratings in every month the database holds",
+    pathParams: ccnPath,
+    answer: { json: z.array(ratingSnapshotSchema), description: "The snapshots, oldest first." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/changes",
+    operationId: "getFacilityChanges",
+    tag: "Facility",
+    summary: "A facility's rating changes, newest first",
+    pathParams: ccnPath,
+    answer: { json: z.array(ratingChangeSchema), description: "The changes." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/inspections",
+    operationId: "getFacilityInspections",
+    tag: "Facility",
+    summary: "A facility's health citations by survey, and its last three years",
+    pathParams: ccnPath,
+    answer: { json: facilityInspectionsSchema, description: "The surveys and the three years' summary." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/penalties",
+    operationId: "getFacilityPenalties",
+    tag: "Facility",
+    summary: "A facility's fines and payment denials",
+    pathParams: ccnPath,
+    answer: { json: facilityPenaltiesSchema, description: "The penalties and their totals." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/places",
+    operationId: "suggestPlaces",
+    tag: "Places",
+    summary: "Up to 10 places (ZIP codes or cities) that begin with the text typed",
+    query: placeQuerySchemas,
+    required: ["q"],
+    answer: { json: z.array(placeSchema), description: "The suggestions." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/citations",
+    operationId: "listCitations",
+    tag: "Inspections",
+    summary: "A page of the current facilities' health citations, newest first",
+    query: citationQuerySchemas,
+    answer: { json: citationListSchema, description: "The page and the total." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/citations/categories",
+    operationId: "listCitationCategories",
+    tag: "Inspections",
+    summary: "The categories and tags of the current facilities' citations, with counts",
+    answer: { json: citationCategoriesSchema, description: "The categories." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/benchmarks/states",
+    operationId: "listStateBenchmarks",
+    tag: "Benchmarks",
+    summary: "Each state's averages, for the map",
+    answer: { json: stateBenchmarksSchema, description: "The averages by state code." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/benchmarks",
+    operationId: "getBenchmarks",
+    tag: "Benchmarks",
+    summary: "The national averages, and a state's",
+    query: benchmarkQuerySchemas,
+    answer: { json: benchmarksSchema, description: "The averages." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/entities/{name}",
+    operationId: "getEntity",
+    tag: "Affiliated entities",
+    summary: "An affiliated entity's facilities summed up",
+    pathParams: namePath,
+    answer: { json: entitySchema, description: "The entity." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/entities/{name}/trend",
+    operationId: "getEntityTrend",
+    tag: "Affiliated entities",
+    summary: "An affiliated entity's average overall rating month by month",
+    pathParams: namePath,
+    answer: { json: z.array(entityTrendPointSchema), description: "One point per month, ascending." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/alerts",
+    operationId: "listAlerts",
+    tag: "Facilities",
+    summary: "The rating changes of a period",
+    query: alertQuerySchemas,
+    answer: { json: z.array(alertWithCcnSchema), description: "The changes, by CCN." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/lookups/states",
+    operationId: "listStates",
+    tag: "Lookups",
+    summary: "Every state with facilities",
+    answer: { json: z.array(z.string()), description: "State codes, sorted." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/lookups/entities",
+    operationId: "listEntities",
+    tag: "Lookups",
+    summary: "Every affiliated entity's name",
+    answer: { json: z.array(z.string()), description: "Names, sorted." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/methodology",
+    operationId: "listMethodologyEvents",
+    tag: "Lookups",
+    summary: "CMS's changes of method and the months without a release",
+    answer: { json: z.array(methodologyEventSchema), description: "The events, oldest first." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/feeds/changes.atom",
+    operationId: "getChangesFeed",
+    tag: "Feeds",
+    summary:
+      "An Atom feed of the rating changes of the list's view over the newest 12 releases, 200 entries a page (RFC 5005 links)",
+    // The list's filters; `page` is the feed's page (past the last one a 400); `pageSize` is not read.
+    query: feedQuerySchemas,
+    answer: {
+      mediaType: "application/atom+xml",
+      schema: { type: "string" },
+      description:
+        "The Atom document: one entry per facility and release whose ratings changed, newest first.",
+    },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "Server",
+    summary: "This document (OpenAPI 3.1)",
+    answer: { mediaType: "application/json", schema: { type: "object" }, description: "The document." },
+    cached: true,
+  },
+  {
+    path: "/api/docs",
+    operationId: "getApiReference",
+    tag: "Server",
+    summary: "The API reference page (this document, rendered)",
+    answer: { mediaType: "text/html", schema: { type: "string" }, description: "The page." },
+    cached: true,
+  },
+  {
+    path: "/api/docs/{file}",
+    operationId: "getApiReferenceFile",
+    tag: "Server",
+    summary: "A file of the API reference page (its script and style)",
+    pathParams: {
+      file: z.enum(["swagger-ui.css", "swagger-ui-bundle.js", "init.js", "favicon-32x32.png"]),
+    },
+    answer: {
+      mediaType: "*/*",
+      schema: { type: "string" },
+      description: "The file (JavaScript, CSS or PNG).",
+    },
+    errors: [404],
+    cached: true,
+  },
+];
+
+/** A zod schema as JSON Schema draft 2020-12, without the `$schema` a document's schemas do not repeat. */
+function jsonSchema(schema: Schema, io: "input" | "output", named = true): Record<string, unknown> {
+  const converted = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    ...(named ? { metadata: registry } : {}),
+  }) as Record<string, unknown>;
+  delete converted.$schema;
+  return converted;
+}
+
+const registry = z.registry<{ id: string }>();
+for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) registry.add(schema, { id });
+
+function componentSchemas(): Record<string, unknown> {
+  const { schemas } = z.toJSONSchema(registry, {
+    target: "draft-2020-12",
+    io: "output",
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as { schemas: Record<string, Record<string, unknown>> };
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema;
+    delete schema.$id;
+  }
+  return schemas;
+}
+
+/** A schema reference for an answer: named schemas by $ref, the others written out. */
+function answerSchema(schema: Schema): Record<string, unknown> {
+  const meta = registry.get(schema);
+  if (meta) return { $ref: `#/components/schemas/${meta.id}` };
+  const converted = jsonSchema(schema, "output");
+  // A schema converted on its own defines the named ones it uses under $defs: they are the document's components.
+  delete converted.$defs;
+  return JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'));
+}
+
+function parameter(name: string, location: "query" | "path", schema: Schema, required: boolean) {
+  const converted = jsonSchema(schema, "input", false);
+  const description = converted.description;
+  delete converted.description;
+  const example = converted.example;
+  delete converted.example;
+  return {
+    name,
+    in: location,
+    required,
+    ...(typeof description === "string" ? { description } : {}),
+    ...(converted.type === "array" ? { style: "form", explode: true } : {}),
+    schema: converted,
+    ...(example === undefined ? {} : { example }),
+  };
+}
+
+const errorContent = { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } };
+const noStore = { "Cache-Control": { $ref: "#/components/headers/NoStore" } };
+
+/** The error answers, by status code. */
+const ERROR_RESPONSES = {
+  BadRequest: {
+    description:
+      "A parameter breaks its rules (`error.param` names it). On every /api request: a parameter's name or value " +
+      `with control characters or invalid percent-encoding, or a value over ${MAX_PARAM_LENGTH} characters.`,
+    headers: noStore,
+    content: errorContent,
+  },
+  NotFound: { description: "Nothing has that name or CCN.", headers: noStore, content: errorContent },
+  UriTooLong: {
+    description: `The URL is longer than ${MAX_URL_LENGTH} characters.`,
+    headers: noStore,
+    content: errorContent,
+  },
+  HeadersTooLarge: {
+    description:
+      "The request line and headers together are larger than 16 KiB (the URL being within its limit).",
+    headers: noStore,
+    content: errorContent,
+  },
+  Unavailable: {
+    description:
+      "A query ran into the statement timeout (PostgreSQL), or no data is loaded yet (`/api/benchmarks`).",
+    headers: noStore,
+    content: errorContent,
+  },
+} as const;
+const ERROR_REF: Record<number, string> = { 404: "NotFound", 503: "Unavailable" };
+
+function responsesOf(operation: Operation): Record<string, unknown> {
+  const { answer } = operation;
+  const content =
+    "json" in answer
+      ? { "application/json": { schema: answerSchema(answer.json) } }
+      : { [answer.mediaType]: { schema: answer.schema } };
+  const responses: Record<string, unknown> = {
+    "200": {
+      description: answer.description,
+      ...(operation.cached
+        ? {
+            headers: {
+              ETag: { $ref: "#/components/headers/ETag" },
+              "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+            },
+          }
+        : {}),
+      content,
+    },
+  };
+  if (operation.cached) responses["304"] = { $ref: "#/components/responses/NotModified" };
+  if (!operation.outsideApi || operation.pathParams) {
+    responses["400"] = { $ref: "#/components/responses/BadRequest" };
+  }
+  for (const status of operation.errors ?? []) {
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_REF[status]}` };
+  }
+  responses["414"] = { $ref: "#/components/responses/UriTooLong" };
+  responses["431"] = { $ref: "#/components/responses/HeadersTooLarge" };
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The OpenAPI 3.1 document of every operation. */
+export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIONS): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const operation of operations) {
+    const parameters = [
+      ...Object.entries(operation.pathParams ?? {}).map(([name, schema]) =>
+        parameter(name, "path", schema, true),
+      ),
+      ...Object.entries(operation.query ?? {}).map(([name, schema]) =>
+        parameter(name, "query", schema, operation.required?.includes(name) ?? false),
+      ),
+    ];
+    paths[operation.path] = {
+      get: {
+        operationId: operation.operationId,
+        tags: [operation.tag],
+        summary: operation.summary,
+        ...(operation.description ? { description: operation.description } : {}),
+        ...(parameters.length > 0 ? { parameters } : {}),
+        responses: responsesOf(operation),
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "CMS Star Ratings Dashboard API",
+      version: "1",
+      description:
+        "The read-only JSON API of the dashboard of CMS nursing-home star ratings. Errors are " +
+        '`{ "error": { "message", "param"? } }` with `Cache-Control: no-store`. Repeatable parameters are ' +
+        "written once per value (`?state=CA&state=NV`).",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      responses: {
+        ...ERROR_RESPONSES,
+        NotModified: {
+          description: "The client's copy (`If-None-Match`) is current.",
+          headers: { ETag: { $ref: "#/components/headers/ETag" } },
+        },
+      },
+      headers: {
+        ETag: { description: "The data version and the normalised request.", schema: { type: "string" } },
+        CacheControl: { description: "How long the answer may be reused.", schema: { type: "string" } },
+        NoStore: {
+          description: "`no-store`: errors are not kept.",
+          schema: { type: "string", const: "no-store" },
+        },
+      },
+    },
+  };
+}
