@@ -46,7 +46,7 @@ export async function shownRows(page: Page): Promise<string[]> {
     trs.map((tr) => {
       const cells = tr.querySelectorAll("td");
       const ccn = /\/facility\/([^/?]+)/.exec(cells[1]?.querySelector("a")?.getAttribute("href") ?? "")?.[1];
-      return `${ccn} ${cells[0]?.querySelector("time")?.textContent} ${cells[3]?.textContent}`;
+      return `${ccn} ${cells[0]?.querySelector("time")?.getAttribute("datetime")} ${cells[3]?.textContent}`;
     }),
   );
 }
