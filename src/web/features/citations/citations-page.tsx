@@ -3,7 +3,7 @@
 // all kept in the address and paged like the dashboard. Loaded lazily: none of it is in the dashboard's bundle.
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
-import { startTransition, useEffect, useId, useMemo, useOptimistic } from "react";
+import { startTransition, useEffect, useMemo, useOptimistic } from "react";
 import { Link, useLocation } from "react-router";
 import type { CitationList } from "../../../core/api-types.ts";
 import {
@@ -15,9 +15,9 @@ import {
 } from "../../../core/citation-url-state.ts";
 import { formatCount } from "../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../core/pagination.ts";
+import { PageSizeSelect } from "../../components/page-size-select.tsx";
 import { PaginationNav } from "../../components/pagination-nav.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { NativeSelect } from "../../components/ui/native-select.tsx";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { entitiesQueryOptions, statesQueryOptions } from "../../lib/lookups-queries.ts";
@@ -215,7 +215,12 @@ function Results({
             </span>
           )}
         </p>
-        <CitationPageSizeSelect value={pageSize} onChange={onPageSizeChange} />
+        <PageSizeSelect
+          value={pageSize}
+          onChange={onPageSizeChange}
+          sizes={CITATION_PAGE_SIZES}
+          parse={parseCitationPageSize}
+        />
       </div>
       {data.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
@@ -233,28 +238,5 @@ function Results({
         </>
       )}
     </>
-  );
-}
-
-function CitationPageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-slate-600">
-        Per page
-      </label>
-      <NativeSelect
-        id={id}
-        value={String(value)}
-        onChange={(event) => onChange(parseCitationPageSize(event.target.value))}
-        className="w-24 [&_select]:h-8"
-      >
-        {CITATION_PAGE_SIZES.map((size) => (
-          <option key={size} value={String(size)}>
-            {size}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
   );
 }

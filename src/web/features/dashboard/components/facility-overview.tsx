@@ -2,12 +2,14 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { Download, List, LoaderCircle, Star } from "lucide-react";
 import { Suspense, useMemo, useRef } from "react";
 import type { DataLoad, FacilityQuery } from "../../../../core/api-types.ts";
-import { DEFAULT_ALERT_METRIC } from "../../../../core/constants.ts";
+import { DEFAULT_ALERT_METRIC, PAGE_SIZE_OPTIONS } from "../../../../core/constants.ts";
 import { formatCount } from "../../../../core/format.ts";
 import { getPageRange, getTotalPages } from "../../../../core/pagination.ts";
 import type { DashboardFilters, DashboardView } from "../../../../core/url-state.ts";
+import { parsePageSize } from "../../../../core/url-state.ts";
 import { CompareBar } from "../../../components/compare-bar.tsx";
 import { FacilityMap } from "../../../components/facility-map/index.ts";
+import { PageSizeSelect } from "../../../components/page-size-select.tsx";
 import { PaginationNav } from "../../../components/pagination-nav.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useCompareSelection } from "../../../hooks/use-compare-selection.ts";
@@ -18,7 +20,6 @@ import { describeWithoutLocation } from "../view-title.ts";
 import { DataLoadPanel } from "./data-load-panel.tsx";
 import { FacilityResults } from "./facility-results.tsx";
 import { LazySavedViewsMenu, LazySaveViewDialog } from "./lazy-controls.tsx";
-import { PageSizeSelect } from "./page-size-select.tsx";
 import { ViewSwitch } from "./view-switch.tsx";
 
 interface FacilityOverviewProps {
@@ -120,7 +121,12 @@ export function FacilityOverview({
               ? `Showing ${formatCount(range.first)}–${formatCount(range.last)} of ${formatCount(totalCount)} facilities`
               : "No facilities to show"}
           </p>
-          <PageSizeSelect value={pageSize} onChange={onPageSizeChange} />
+          <PageSizeSelect
+            value={pageSize}
+            onChange={onPageSizeChange}
+            sizes={PAGE_SIZE_OPTIONS}
+            parse={parsePageSize}
+          />
         </div>
       )}
 
