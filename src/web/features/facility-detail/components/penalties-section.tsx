@@ -5,8 +5,8 @@ import { Gavel } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import type { FacilityPenalties } from "../../../../core/api-types.ts";
 import { formatShortDate } from "../../../../core/history.ts";
+import { ShowAllToggle } from "../../../components/show-all-toggle.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { penaltiesQueryOptions } from "../../../lib/facility-detail-queries.ts";
 import {
   collapsedCount,
@@ -101,16 +101,13 @@ function PenaltyList({ data }: { data: FacilityPenalties }) {
         </tbody>
       </table>
       {penalties.length > firstCount && (
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          aria-expanded={isExpanded}
-          aria-controls={tableId}
-          onClick={() => setIsExpanded((value) => !value)}
-        >
-          {isExpanded ? `Show the newest ${PENALTIES_SHOWN_FIRST}` : `Show all ${penalties.length} penalties`}
-        </Button>
+        <ShowAllToggle
+          isExpanded={isExpanded}
+          onToggle={() => setIsExpanded((value) => !value)}
+          controls={tableId}
+          collapsedLabel={`Show all ${penalties.length} penalties`}
+          expandedLabel={`Show the newest ${PENALTIES_SHOWN_FIRST}`}
+        />
       )}
     </>
   );

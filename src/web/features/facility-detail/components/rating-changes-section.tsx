@@ -6,8 +6,8 @@ import { type ReactNode, useId, useState } from "react";
 import { formatMonthYear, formatShortDate } from "../../../../core/history.ts";
 import type { MethodologyEntry } from "../../../../core/methodology.ts";
 import { MethodSourceLink } from "../../../components/charts/method-source-link.tsx";
+import { ShowAllToggle } from "../../../components/show-all-toggle.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { changesQueryOptions } from "../../../lib/facility-detail-queries.ts";
 import {
@@ -151,16 +151,13 @@ export function RatingChangesSection({ ccn }: { ccn: string }) {
             <MethodChangeNotes events={methodChangesOf(shown)} />
           </div>
           {rows.length > CHANGES_SHOWN_FIRST && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-3"
-              aria-expanded={isExpanded}
-              aria-controls={tableId}
-              onClick={() => setIsExpanded((value) => !value)}
-            >
-              {isExpanded ? `Show the latest ${CHANGES_SHOWN_FIRST}` : `Show all ${rows.length} changes`}
-            </Button>
+            <ShowAllToggle
+              isExpanded={isExpanded}
+              onToggle={() => setIsExpanded((value) => !value)}
+              controls={tableId}
+              collapsedLabel={`Show all ${rows.length} changes`}
+              expandedLabel={`Show the latest ${CHANGES_SHOWN_FIRST}`}
+            />
           )}
         </>
       );

@@ -6,8 +6,8 @@ import { useId, useState } from "react";
 import type { Citation, Survey } from "../../../../core/api-types.ts";
 import { formatShortDate } from "../../../../core/history.ts";
 import { describeCorrection, formatTag, harmLevelOf, scopeOf } from "../../../../core/inspections.ts";
+import { ShowAllToggle } from "../../../components/show-all-toggle.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import {
   ABUSE_FLAG,
@@ -128,17 +128,16 @@ function SurveyItem({ survey, isOutsideWindow }: { survey: Survey; isOutsideWind
         ))}
       </ul>
       {hidden > 0 && (
-        <Button
-          variant="outline"
-          size="sm"
+        <ShowAllToggle
+          isExpanded={isExpanded}
+          onToggle={() => setIsExpanded((value) => !value)}
+          controls={listId}
+          collapsedLabel={`Show ${hidden} more`}
+          expandedLabel={`Show the first ${CITATIONS_SHOWN_FIRST}`}
           className="mt-1"
-          aria-expanded={isExpanded}
-          aria-controls={listId}
-          onClick={() => setIsExpanded((value) => !value)}
         >
-          {isExpanded ? `Show the first ${CITATIONS_SHOWN_FIRST}` : `Show ${hidden} more`}
           <span className="sr-only"> citations of {formatShortDate(survey.surveyDate)}</span>
-        </Button>
+        </ShowAllToggle>
       )}
     </li>
   );
@@ -169,17 +168,15 @@ export function SurveyList({
         ))}
       </ol>
       {ordered.length > firstCount && (
-        <Button
-          variant="outline"
-          size="sm"
+        <ShowAllToggle
+          isExpanded={isExpanded}
+          onToggle={() => setIsExpanded((value) => !value)}
+          controls={listId}
+          collapsedLabel={`Show all ${ordered.length} surveys`}
+          expandedLabel={`Show the newest ${SURVEYS_SHOWN_FIRST}`}
           className="mt-4"
-          aria-expanded={isExpanded}
-          aria-controls={listId}
-          onClick={() => setIsExpanded((value) => !value)}
-          data-testid="surveys-toggle"
-        >
-          {isExpanded ? `Show the newest ${SURVEYS_SHOWN_FIRST}` : `Show all ${ordered.length} surveys`}
-        </Button>
+          testId="surveys-toggle"
+        />
       )}
     </>
   );
