@@ -2,8 +2,7 @@
 // changes"), copied for a feed reader as Share View copies the page's address.
 import type { FacilityQuery } from "../../core/api-types.ts";
 import { changesFeedPath } from "../../core/change-feed.ts";
-import { copyText } from "./clipboard.ts";
-import { toast } from "./toast.ts";
+import { copyLink } from "./share-link.ts";
 
 /** The absolute address of a view's feed (a feed reader needs the host too). */
 export function changesFeedUrl(query: Partial<FacilityQuery>): string {
@@ -11,12 +10,6 @@ export function changesFeedUrl(query: Partial<FacilityQuery>): string {
 }
 
 /** Copies a feed's address and says so ('Feed link copied!'), with what the feed follows as the toast's detail. */
-export async function copyFeedLink(url: string, description: string): Promise<void> {
-  try {
-    await copyText(url);
-    toast.success("Feed link copied!", { description });
-  } catch (error) {
-    console.error("Could not copy the feed link", error);
-    toast.error("Could not copy the feed link", { description: url });
-  }
+export function copyFeedLink(url: string, description: string): Promise<void> {
+  return copyLink(url, { copied: "Feed link copied!", failed: "Could not copy the feed link", description });
 }
