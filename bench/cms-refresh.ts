@@ -4,9 +4,10 @@
 import { fork } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { subtractMonths } from "../src/core/history.ts";
 import { monthName, writeMonthlyArchive } from "../test/cms-standin/archives.ts";
 import type { History } from "../test/cms-standin/history.ts";
-import { perturbRatings, setProcessingDate } from "../test/cms-standin/layouts.ts";
+import { addSurveys, perturbRatings, setProcessingDate } from "../test/cms-standin/layouts.ts";
 import type { CurrentFile, ListedArchive } from "../test/cms-standin/server.ts";
 import type { StandinCommand } from "./cms-standin-process.ts";
 
@@ -64,15 +65,22 @@ export async function writeNewMonth(
   const fileName = `NH_ProviderInfo_${monthName(month)}.csv`;
   const csvPath = join(dir, fileName);
   writeFileSync(csvPath, csv);
-  // The health citations and penalties of the new month: the history's newest, dated the new month (the rows CMS
-  // lists again unchanged: a load parses and compares them all and writes none).
+  // The health citations and penalties of the new month: the history's newest, dated the new month, with a new
+  // standard survey for about one facility in 30 (on the 15th of the month before; its older cycles move back, as a
+  // release shows them: about 500 facilities' surveys change, and the citation counts are made again); the
+  // penalties as they were (a load parses and compares them all and writes none).
   const inspections = history.current.inspections;
+  const surveyDate = subtractMonths(`${month}-15`, 1);
   const inspection = (table: "citations" | "penalties") => {
     const body = inspections?.[table].body;
     if (!body || Buffer.isBuffer(body))
       throw new Error("the history's current inspection files are not on disk");
     const name = `${table === "citations" ? "NH_HealthCitations" : "NH_Penalties"}_${monthName(month)}.csv`;
-    const text = setProcessingDate(readFileSync(body.path, "utf8"), date);
+    const read = readFileSync(body.path, "utf8");
+    const text = setProcessingDate(
+      table === "citations" ? addSurveys(read, surveyDate, Number(month.replace("-", ""))) : read,
+      date,
+    );
     writeFileSync(join(dir, name), text);
     return { name, text };
   };

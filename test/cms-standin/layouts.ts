@@ -236,3 +236,69 @@ export function sliceRows(csvText: string, n: number): string {
   const records = csvText.slice(0, parsed.meta.cursor).replace(/\r?\n$|\r$/, "");
   return `${records}${newline}`;
 }
+
+// ------------------------------------------------------------------------------------------------------------
+// A new month's surveys
+
+const CITATION_COLUMNS = {
+  ccn: ["CMS Certification Number (CCN)", "Federal Provider Number", "provnum"],
+  surveyDate: ["Survey Date", "survey_date_output"],
+  corrected: ["Deficiency Corrected", "defstat"],
+  correctionDate: ["Correction Date", "statdate"],
+  cycle: ["Inspection Cycle", "cycle"],
+  standard: ["Standard Deficiency", "standard"],
+} as const;
+
+/**
+ * A health citations CSV as the next release would list it when about `share` of the facilities had a standard
+ * survey on `surveyDate`: each such facility's citations of its newest standard survey (cycle 1) are cited again on
+ * that date, not yet corrected, as its new cycle 1; its other citations move one cycle back, and those that fall
+ * past cycle 3 leave the file, as CMS's releases show a new survey. The other facilities' rows stay as they were.
+ * Deterministic for a seed.
+ */
+export function addSurveys(csvText: string, surveyDate: string, seed: number, share = 1 / 30): string {
+  const random = mulberry32(seed);
+  const bom = csvText.charCodeAt(0) === 0xfeff;
+  const parsed = Papa.parse<string[]>(bom ? csvText.slice(1) : csvText, { skipEmptyLines: true });
+  const [header, ...rows] = parsed.data;
+  if (!header) throw new Error("CSV has no header");
+  const column = Object.fromEntries(
+    Object.entries(CITATION_COLUMNS).map(([key, names]) => {
+      const index = columnIndex(header, names);
+      if (index < 0) throw new Error(`CSV has no ${names[0]} column`);
+      return [key, index];
+    }),
+  ) as Record<keyof typeof CITATION_COLUMNS, number>;
+  const out: string[][] = [header];
+  const flush = (group: string[][]) => {
+    const cited = group.filter((row) => row[column.cycle] === "1" && row[column.standard] === "Y");
+    if (cited.length === 0 || random() >= share) {
+      out.push(...group);
+      return;
+    }
+    for (const row of cited) {
+      const again = [...row];
+      again[column.surveyDate] = surveyDate;
+      again[column.corrected] = "Deficient, Provider has plan of correction";
+      again[column.correctionDate] = "";
+      out.push(again);
+    }
+    for (const row of group) {
+      const cycle = Number(row[column.cycle]) + 1;
+      if (cycle > 3) continue;
+      row[column.cycle] = String(cycle);
+      out.push(row);
+    }
+  };
+  let group: string[][] = [];
+  for (const row of rows) {
+    if (group.length > 0 && group[0]?.[column.ccn] !== row[column.ccn]) {
+      flush(group);
+      group = [];
+    }
+    group.push(row);
+  }
+  if (group.length > 0) flush(group);
+  const newline = parsed.meta.linebreak === "\r\n" ? "\r\n" : "\n";
+  return `${bom ? "\uFEFF" : ""}${Papa.unparse(out, { newline })}${newline}`;
+}

@@ -19,7 +19,14 @@ import {
   writeMonthlyArchive,
 } from "./archives.ts";
 import { buildHistory } from "./history.ts";
-import { layoutForArchiveDate, perturbRatings, setProcessingDate, sliceRows, toLayout } from "./layouts.ts";
+import {
+  addSurveys,
+  layoutForArchiveDate,
+  perturbRatings,
+  setProcessingDate,
+  sliceRows,
+  toLayout,
+} from "./layouts.ts";
 import { type CmsStandin, startCmsStandin } from "./server.ts";
 
 const METADATA = "/provider-data/api/1/metastore/schemas/dataset/items/4pq5-n9py";
@@ -251,6 +258,61 @@ describe("layouts", () => {
     }
     expect(changedRows / (before.length - 1)).toBeGreaterThan(0.05);
     expect(changedRows / (before.length - 1)).toBeLessThan(0.15);
+  });
+
+  it("addSurveys gives a share of the facilities a new standard survey, moving their older cycles back", async () => {
+    const files = await writeDemoFiles(path.join(tmp, "demo-surveys"), {
+      facilities: 600,
+      months: 1,
+      inspections: "monthly",
+    });
+    const text = await readFile(files.find((file) => file.table === "citations")?.path ?? "", "utf8");
+    const next = addSurveys(text, "2026-12-15", 3, 0.25);
+    expect(addSurveys(text, "2026-12-15", 3, 0.25)).toBe(next);
+    const [header = [], ...before] = parse(text);
+    const [headerAfter, ...after] = parse(next);
+    expect(headerAfter).toEqual(header);
+    const at = (name: string) => header.indexOf(name);
+    const [ccn, date, cycle, standard, corrected, correction] = [
+      "CMS Certification Number (CCN)",
+      "Survey Date",
+      "Inspection Cycle",
+      "Standard Deficiency",
+      "Deficiency Corrected",
+      "Correction Date",
+    ].map(at) as [number, number, number, number, number, number];
+    const byFacility = (rows: string[][]) => {
+      const groups = new Map<string, string[][]>();
+      for (const row of rows) groups.set(row[ccn] ?? "", [...(groups.get(row[ccn] ?? "") ?? []), row]);
+      return groups;
+    };
+    const old = byFacility(before);
+    const now = byFacility(after);
+    expect([...now.keys()].sort()).toEqual([...old.keys()].sort());
+    let surveyed = 0;
+    for (const [facility, rows] of now) {
+      const was = old.get(facility) ?? [];
+      const fresh = rows.filter((row) => row[date] === "2026-12-15");
+      if (fresh.length === 0) {
+        expect(rows).toEqual(was);
+        continue;
+      }
+      surveyed += 1;
+      // The new survey cites again what the newest standard survey cited, not yet corrected, as cycle 1.
+      const newest = was.filter((row) => row[cycle] === "1" && row[standard] === "Y");
+      expect(fresh).toHaveLength(newest.length);
+      for (const row of fresh) {
+        expect(row[cycle]).toBe("1");
+        expect(row[corrected]).toBe("Deficient, Provider has plan of correction");
+        expect(row[correction]).toBe("");
+      }
+      // The rest move one cycle back; cycle 3 leaves the file.
+      const moved = rows.filter((row) => row[date] !== "2026-12-15");
+      const kept = was.filter((row) => row[cycle] !== "3");
+      expect(moved.map((row) => row[cycle])).toEqual(kept.map((row) => String(Number(row[cycle]) + 1)));
+    }
+    expect(surveyed / now.size).toBeGreaterThan(0.15);
+    expect(surveyed / now.size).toBeLessThan(0.35);
   });
 });
 
