@@ -315,6 +315,26 @@ export const ratingChangeSchema = z.object({
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 /** GET /api/entities/{name} */
+/**
+ * The inspection figures of a group of facilities over the three years of the list's figures: their citations by
+ * CMS's harm level, how many of the facilities have a citation at actual harm or worse (G-L), at immediate jeopardy
+ * (J-L), abuse (CMS's Abuse Icon or an abuse citation) and fines, and the fines. Each null when no health citations
+ * (or, for the fines, penalties) file is loaded.
+ */
+export const inspectionTotalsSchema = z.object({
+  facilities: z.int(),
+  citations: z.nullable(
+    z.object({ minimal: z.int(), potential: z.int(), actual: z.int(), jeopardy: z.int() }),
+  ),
+  facilitiesWithActualHarm: z.nullable(z.int()),
+  facilitiesWithImmediateJeopardy: z.nullable(z.int()),
+  facilitiesWithAbuse: z.nullable(z.int()),
+  fines: z.nullable(z.int()),
+  fineDollars: z.nullable(z.number()),
+  facilitiesFined: z.nullable(z.int()),
+});
+export type InspectionTotals = z.infer<typeof inspectionTotalsSchema>;
+
 export const entitySchema = z.object({
   name: z.string(),
   facilityCount: z.int(),
@@ -333,6 +353,14 @@ export const entitySchema = z.object({
     "5": z.int(),
     unrated: z.int(),
   }),
+  /** The entity's facilities' three years of inspections, beside the nation's; null until such a file is loaded. */
+  inspections: z.nullable(
+    z.object({
+      window: z.object({ start: z.string(), end: z.string() }),
+      totals: inspectionTotalsSchema,
+      national: inspectionTotalsSchema,
+    }),
+  ),
 });
 export type Entity = z.infer<typeof entitySchema>;
 

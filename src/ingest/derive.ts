@@ -259,8 +259,29 @@ const TREND_MONTHS_PER_STATEMENT = 12;
 const ENTITY_BLOCK = 100;
 
 /**
+ * The inspection figures of a group of facilities (an aggregate over the facility table's three-year columns, see
+ * computeInspectionFigures), as JSON: their citations by harm level, how many have actual harm or worse, immediate
+ * jeopardy, abuse, fines; each null when no facility of the group has it (no such file loaded).
+ */
+const INSPECTION_TOTALS = `json_build_object(
+  'facilities', count(*),
+  'citations', CASE WHEN count(citations_minimal_harm) = 0 THEN NULL ELSE json_build_object(
+    'minimal', sum(citations_minimal_harm), 'potential', sum(citations_potential_harm),
+    'actual', sum(citations_actual_harm), 'jeopardy', sum(citations_immediate_jeopardy)) END,
+  'facilitiesWithActualHarm', CASE WHEN count(harm_level) = 0 THEN NULL
+    ELSE count(*) FILTER (WHERE harm_level >= 3) END,
+  'facilitiesWithImmediateJeopardy', CASE WHEN count(harm_level) = 0 THEN NULL
+    ELSE count(*) FILTER (WHERE harm_level = 4) END,
+  'facilitiesWithAbuse', CASE WHEN count(is_abuse) = 0 THEN NULL ELSE count(*) FILTER (WHERE is_abuse) END,
+  'fines', sum(fines_three_years),
+  'fineDollars', sum(fine_dollars_three_years),
+  'facilitiesFined', CASE WHEN count(fines_three_years) = 0 THEN NULL
+    ELSE count(*) FILTER (WHERE fines_three_years > 0) END)`;
+
+/**
  * Per affiliated entity of the current facilities: the JSON text of its summary (docs/api.md) and its slot, its
- * position in name order, which indexes its counts in entity_month.
+ * position in name order, which indexes its counts in entity_month. The summary's inspection record (null until a
+ * health citations or penalties file is loaded) sums its facilities' three years, beside the nation's.
  */
 async function computeEntitySummaries(db: Queryable, facilityTable: string): Promise<void> {
   const averages = ENTITY_RATINGS.map(([name, column]) => `avg(${column})::float8 AS "${name}"`);
@@ -275,17 +296,27 @@ async function computeEntitySummaries(db: Queryable, facilityTable: string): Pro
         (SELECT row_to_json(r) FROM (SELECT ${ENTITY_RATINGS.map(([name]) => `a."${name}"`).join(", ")}) r)
           AS "averageRatings",
         (SELECT row_to_json(d) FROM (SELECT ${[1, 2, 3, 4, 5].map((stars) => `a."${stars}"`).join(", ")},
-          a.unrated) d) AS "ratingDistribution"
+          a.unrated) d) AS "ratingDistribution",
+        CASE WHEN w.window_end IS NULL THEN NULL ELSE json_build_object(
+          'window', json_build_object('start', to_char(w.window_start, 'YYYY-MM-DD'),
+            'end', to_char(w.window_end, 'YYYY-MM-DD')),
+          'totals', a.inspections, 'national', n.inspections) END AS inspections
       ) o)::text
     FROM (
       SELECT affiliated_entity_name AS name, count(*)::integer AS "facilityCount",
         coalesce(array_agg(DISTINCT state ORDER BY state) FILTER (WHERE state IS NOT NULL), '{}') AS states,
         ${averages.join(", ")},
         ${distribution.join(", ")},
-        count(*) FILTER (WHERE overall_rating IS NULL)::integer AS unrated
+        count(*) FILTER (WHERE overall_rating IS NULL)::integer AS unrated,
+        ${INSPECTION_TOTALS} AS inspections
       FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL
       GROUP BY affiliated_entity_name
-    ) a`);
+    ) a
+    CROSS JOIN (SELECT ${INSPECTION_TOTALS} AS inspections FROM ${facilityTable}) n
+    LEFT JOIN (
+      SELECT window_start, window_end FROM facility_inspection_next
+      WHERE EXISTS (SELECT 1 FROM inspection_release) LIMIT 1
+    ) w ON true`);
 }
 
 /**

@@ -358,6 +358,8 @@ describe.each(engines)("benchmarks, changes, entities and CSV on demo data, $nam
           "5": count(5),
           unrated: overall.filter((value) => value === null).length,
         },
+        // No health citations or penalties file is loaded here (src/server/inspections.test.ts loads them).
+        inspections: null,
       };
       const body = await getJson(app, `/api/entities/${encodeURIComponent(chain)}`, entitySchema);
       const { averageRatings, ...rest } = body;

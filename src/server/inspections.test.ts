@@ -16,6 +16,7 @@ import {
   type CitationRow,
   citationCategoriesSchema,
   citationListSchema,
+  entitySchema,
   type FacilityListItem,
   facilityInspectionsSchema,
   facilityListResponseSchema,
@@ -265,6 +266,58 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
           figures.citationsPotentialHarm !== expected.figures.get(ccn)?.citationsPotentialHarm,
       ),
     ).toBe(true);
+  });
+
+  it("sums each affiliated entity's three years of inspections, beside the nation's", async () => {
+    const list = await listAll("");
+    /** The figures of these facilities, added up from the files (the model), not from the list's columns. */
+    const totals = (ccns: string[]) => {
+      const figures = ccns.map((ccn) => {
+        const own = expected.figures.get(ccn);
+        if (!own) throw new Error(`no figures for ${ccn}`);
+        return own;
+      });
+      const count = (keep: (own: (typeof figures)[number]) => boolean) => figures.filter(keep).length;
+      const sum = (value: (own: (typeof figures)[number]) => number) =>
+        figures.reduce((total, own) => total + value(own), 0);
+      return {
+        facilities: ccns.length,
+        citations: {
+          minimal: sum((own) => own.citationsMinimalHarm),
+          potential: sum((own) => own.citationsPotentialHarm),
+          actual: sum((own) => own.citationsActualHarm),
+          jeopardy: sum((own) => own.citationsImmediateJeopardy),
+        },
+        facilitiesWithActualHarm: count(
+          (own) => own.citationsActualHarm + own.citationsImmediateJeopardy > 0,
+        ),
+        facilitiesWithImmediateJeopardy: count((own) => own.citationsImmediateJeopardy > 0),
+        facilitiesWithAbuse: count((own) => own.abuse),
+        fines: sum((own) => own.finesThreeYears),
+        fineDollars: sum((own) => own.fineDollarsThreeYears),
+        facilitiesFined: count((own) => own.finesThreeYears > 0),
+      };
+    };
+    const national = totals(list.data.map((item) => item.ccn));
+    expect(national.citations.actual).toBeGreaterThan(0);
+    expect(national.facilitiesFined).toBeGreaterThan(0);
+    const entities = new Map<string, string[]>();
+    for (const item of list.data) {
+      if (item.affiliatedEntityName === null) continue;
+      entities.set(item.affiliatedEntityName, [...(entities.get(item.affiliatedEntityName) ?? []), item.ccn]);
+    }
+    // The largest entities and a few of one facility.
+    const sizes = [...entities].sort((a, b) => b[1].length - a[1].length);
+    const sample = [...sizes.slice(0, 6), ...sizes.filter(([, ccns]) => ccns.length === 1).slice(0, 3)];
+    expect(sample.length).toBeGreaterThan(5);
+    for (const [name, ccns] of sample) {
+      const body = entitySchema.parse(await json(`/api/entities/${encodeURIComponent(name)}`));
+      expect(body.inspections, name).toEqual({
+        window: { start: expected.start, end: expected.end },
+        totals: totals(ccns),
+        national,
+      });
+    }
   });
 
   it("filters lists, points, the CSV and alert views by harm and abuse, with their summaries", async () => {
@@ -786,3 +839,63 @@ describe.skipIf(!hasRealData).each(engines)("penalties of the real CMS files on 
     expect(typeof abuse.data[0]?.finesThreeYears).toBe("number");
   });
 });
+
+describe.each(engines)(
+  "an affiliated entity's inspection record without a health citations file, $name",
+  (engine) => {
+    let db: Db;
+    let app: App;
+    let loaded: DemoFile[];
+    beforeAll(async () => {
+      const small = await writeDemoFiles(join(dir, "penalties-only"), {
+        facilities: 120,
+        months: 2,
+        inspections: "yearly",
+      });
+      loaded = small.filter((file) => file.table !== "citations");
+      db = await openTestDb(engine);
+      const results = await ingestFiles(
+        db,
+        loaded.map((file) => file.path),
+        { source: "demo" },
+      );
+      expect(results.map((result) => result.status)).toEqual(loaded.map(() => "loaded"));
+      app = createApp({ db, logger: pino({ level: "silent" }), dataVersionTtlMs: 0 });
+    }, 120_000);
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it("has its fines, its Abuse Icons, and no citation figures (unknown, not zero)", async () => {
+      const provider = loaded.filter((file) => file.table === "provider").at(-1) as DemoFile;
+      const expected = model(provider.path, loaded, provider.processingDate);
+      const list = facilityListResponseSchema.parse(
+        await (await app.request("/api/facilities?pageSize=1000")).json(),
+      );
+      const chain = list.data.find((item) => item.affiliatedEntityName !== null)?.affiliatedEntityName ?? "";
+      const ccns = list.data.filter((item) => item.affiliatedEntityName === chain).map((item) => item.ccn);
+      const response = await app.request(`/api/entities/${encodeURIComponent(chain)}`);
+      expect(response.status, chain).toBe(200);
+      const entity = entitySchema.parse(await response.json());
+      const figures = ccns.map((ccn) => expected.figures.get(ccn));
+      const fines = figures.reduce((sum, own) => sum + (own?.finesThreeYears ?? 0), 0);
+      expect(entity.inspections).toEqual({
+        window: { start: expected.start, end: expected.end },
+        totals: {
+          facilities: ccns.length,
+          citations: null,
+          facilitiesWithActualHarm: null,
+          facilitiesWithImmediateJeopardy: null,
+          // Without citations, abuse is CMS's Abuse Icon alone.
+          facilitiesWithAbuse: expected.facilities.filter(
+            (row) => ccns.includes(row[CCN] ?? "") && row["Abuse Icon"] === "Y",
+          ).length,
+          fines,
+          fineDollars: figures.reduce((sum, own) => sum + (own?.fineDollarsThreeYears ?? 0), 0),
+          facilitiesFined: figures.filter((own) => (own?.finesThreeYears ?? 0) > 0).length,
+        },
+        national: expect.objectContaining({ facilities: list.totalCount, citations: null }),
+      });
+    });
+  },
+);

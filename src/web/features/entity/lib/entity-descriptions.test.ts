@@ -14,6 +14,7 @@ const ENTITY: Entity = {
   states: ["AL", "GA"],
   averageRatings: { overallRating: 3.21, healthInspectionRating: 2.9, staffingRating: null, qmRating: 4 },
   ratingDistribution: { "1": 100, "2": 200, "3": 300, "4": 400, "5": 230, unrated: 4 },
+  inspections: null,
 };
 
 describe("entity descriptions", () => {
