@@ -1,6 +1,7 @@
 // The affiliated-entity route, /entity/:name (name URL-encoded): the entity's counts and states, its average
-// ratings, the distribution of its overall ratings, the trend of their average, and its facilities as the
-// dashboard's cards, paged (?page=N). Loaded lazily, so its charts stay out of the dashboard's bundle.
+// ratings, its inspection record of the last three years beside the nation's, the distribution of its overall
+// ratings, the trend of their average, and its facilities as the dashboard's cards, paged (?page=N). Loaded lazily,
+// so its charts stay out of the dashboard's bundle.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
@@ -16,6 +17,7 @@ import { ENTITY_PAGE_SIZE, entityFacilitiesQueryOptions, entityQueryOptions } fr
 import { EntityChartsSection } from "./components/entity-charts-section.tsx";
 import { EntityFacilities } from "./components/entity-facilities.tsx";
 import { EntityHeader } from "./components/entity-header.tsx";
+import { EntityInspectionsSection } from "./components/entity-inspections.tsx";
 import { EntityUnavailable } from "./components/entity-unavailable.tsx";
 import { useEntityPageNumber } from "./hooks/use-entity-page-number.ts";
 
@@ -57,6 +59,7 @@ function EntityContent({ name }: { name: string }) {
   return (
     <div className="space-y-6">
       <EntityHeader entity={entity.data} />
+      <EntityInspectionsSection entity={entity.data} />
       <EntityChartsSection entity={entity.data} />
       <EntityFacilities
         result={facilities}

@@ -2,8 +2,8 @@
 // on top) by scope columns, each cell with its letter and its count, coloured by harm level.
 import type { InspectionSummary } from "../../../../core/api-types.ts";
 import { cn } from "../../../lib/cn.ts";
+import { EMPTY_CELL_TONE, HARM_TONES } from "../../../lib/harm-styles.ts";
 import { formatWindow, toGridRows } from "../lib/inspections.ts";
-import { EMPTY_CELL_TONE, HARM_TONES } from "./harm-styles.ts";
 
 export function ScopeSeverityGrid({ summary }: { summary: InspectionSummary }) {
   const rows = toGridRows(summary.grid);

@@ -9,6 +9,7 @@ import { describeCorrection, formatTag, harmLevelOf, scopeOf } from "../../../..
 import { ShowAllToggle } from "../../../components/show-all-toggle.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { cn } from "../../../lib/cn.ts";
+import { EMPTY_CELL_TONE, HARM_TONES } from "../../../lib/harm-styles.ts";
 import {
   ABUSE_FLAG,
   CITATIONS_SHOWN_FIRST,
@@ -21,7 +22,6 @@ import {
   plural,
   SURVEYS_SHOWN_FIRST,
 } from "../lib/inspections.ts";
-import { EMPTY_CELL_TONE, HARM_TONES } from "./harm-styles.ts";
 
 function CodeChip({ code }: { code: Citation["scopeSeverity"] }) {
   const level = harmLevelOf(code);

@@ -1,7 +1,7 @@
-// The colours of CMS's four harm levels on the detail page: grey for minimal harm, amber for potential harm, orange
-// for actual harm, red for immediate jeopardy. Colour is never the only carrier: the letter and the words are shown
-// beside it. Every pair keeps AA contrast for its text.
-import type { HarmLevelKey } from "../../../../core/inspections.ts";
+// The colours of CMS's four harm levels (the detail page's grid and surveys, the entity page's inspection record):
+// grey for minimal harm, amber for potential harm, orange for actual harm, red for immediate jeopardy. Colour is
+// never the only carrier: the letter and the words are shown beside it. Every pair keeps AA contrast for its text.
+import type { HarmLevelKey } from "../../core/inspections.ts";
 
 /** A grid cell or letter chip with citations. */
 export const HARM_TONES: Record<HarmLevelKey, string> = {
