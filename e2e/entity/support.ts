@@ -1,6 +1,5 @@
 // Shared helpers of the entity page's browser tests: entities and their figures read from the API (never
 // hard-coded demo values).
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import type { Entity, EntityTrendPoint, FacilityListResponse } from "../../src/core/api-types.ts";
 
@@ -77,16 +76,5 @@ export async function tabUntil(page: Page, isTarget: () => Promise<boolean>, lim
   return false;
 }
 
-/** axe-core's WCAG 2.0-2.2 A and AA rules: no serious or critical violation. */
-export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      nodes: violation.nodes.slice(0, 3).map((node) => node.target),
-    }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
+/** axe-core's WCAG 2.0-2.2 A and AA rules: no serious or critical violation (as every browser suite checks). */
+export { expectNoSeriousViolations as expectNoSeriousAxeViolations } from "../axe.ts";

@@ -2,10 +2,10 @@
 // database listens at once and loads the CMS files in the background, from a throttled stand-in CMS on 127.0.0.1.
 // Meanwhile the dashboard shows the load panel with its progress bar (never "no facilities match"); when the load
 // ends, the facility cards appear without a reload and the header names CMS as the data source.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort } from "../../scripts/free-port.ts";
 import type { Meta } from "../../src/core/api-types.ts";
@@ -13,8 +13,8 @@ import { buildMonthlyArchive } from "../../test/cms-standin/archives.ts";
 import { type CmsStandin, startCmsStandin } from "../../test/cms-standin/server.ts";
 import { csvText, providerRow } from "../../test/csv-fixtures.ts";
 import { cards } from "../dashboard/support.ts";
+import { ROOT, startServerProcess, stopServerProcess } from "./server-process.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const FACILITY_COUNT = 40;
 /** The files (about 11 KB in all) then take about 11 s to download: the page sees the load running. */
 const THROTTLE_BYTES_PER_SECOND = 1_000;
@@ -61,15 +61,6 @@ async function getMeta(serverUrl: string): Promise<Meta> {
   return (await response.json()) as Meta;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 test("first start: the dashboard shows the CMS load's progress, then the facilities without a reload", async ({
   page,
 }) => {
@@ -96,10 +87,8 @@ test("first start: the dashboard shows the CMS load's progress, then the facilit
     // 2. The real server on a fresh, empty database; it must listen before the load is done.
     const port = await freePort();
     const serverUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
+    child = startServerProcess(
+      {
         DATA_DIR: join(temp, "db"),
         CMS_CACHE_DIR: join(temp, "downloads"),
         DATA_SOURCE: "cms",
@@ -112,10 +101,8 @@ test("first start: the dashboard shows the CMS load's progress, then the facilit
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => serverLog.push(chunk.toString()));
+      serverLog,
+    );
     const server = child;
     // The server listens before the load ends: /healthz answers while /api/meta still reports the load running
     // (the throttled downloads alone take about 11 s). The time to listen is PGlite creating the fresh database
@@ -195,7 +182,7 @@ test("first start: the dashboard shows the CMS load's progress, then the facilit
     throw error;
   } finally {
     // 5. Clean up.
-    if (child) await stopChild(child);
+    if (child) await stopServerProcess(child);
     await standin?.close();
     rmSync(temp, { recursive: true, force: true });
   }

@@ -4,10 +4,10 @@
 // month's; a second run on the same database and download folder downloads nothing new and loads nothing. What the
 // stand-in served is worked out here on its own (test/cms-standin/inspections.ts: two surveys with a citation each
 // per facility and month file, a fine for every third facility), not read back from the product.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { freePort } from "../../scripts/free-port.ts";
 import type { Meta } from "../../src/core/api-types.ts";
@@ -23,8 +23,8 @@ import {
   shortDate,
   surveys,
 } from "../inspections/support.ts";
+import { ROOT, startServerProcess, stopServerProcess } from "./server-process.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const FACILITY_COUNT = 12;
 const ccnOf = (index: number) => `02${String(6100 + index).padStart(4, "0")}`;
 
@@ -114,26 +114,6 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: n
   }
 }
 
-function startServer(env: Record<string, string>, log: string[]): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The detail page lists facility 0's surveys (the newest first) and its fines (it is a fined one). */
 async function expectDetailPage(page: Page, serverUrl: string, months: readonly string[]): Promise<void> {
   await page.goto(`${serverUrl}/facility/${ccnOf(0)}`);
@@ -216,7 +196,7 @@ test("the inspection record on the live path: a first start and a refresh load i
       DATABASE_URL: "",
       LOG_LEVEL: "info",
     };
-    child = startServer(env, log);
+    child = startServerProcess(env, log);
     const meta = () => getJson<Meta>(`${serverUrl}/api/meta`).catch(() => null);
     await waitFor(
       "the first load",
@@ -271,9 +251,9 @@ test("the inspection record on the live path: a first start and a refresh load i
     ];
     const downloads = () => files.map((file) => `${file}: ${standin?.downloads(file)}`);
     const before = downloads();
-    await stopServer(child);
+    await stopServerProcess(child);
     const logged = log.length;
-    child = startServer(env, log);
+    child = startServerProcess(env, log);
     const restarted = Date.now();
     await waitFor(
       "the second run's check of CMS",
@@ -295,7 +275,7 @@ test("the inspection record on the live path: a first start and a refresh load i
     console.log(`server output:\n${log.join("")}`);
     throw error;
   } finally {
-    if (child) await stopServer(child);
+    if (child) await stopServerProcess(child);
     await standin?.close();
     rmSync(temp, { recursive: true, force: true });
   }
