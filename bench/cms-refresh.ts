@@ -4,7 +4,7 @@
 import { fork } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { subtractMonths } from "../src/core/history.ts";
+import { subtractMonths } from "../src/core/dates.ts";
 import { monthName, writeMonthlyArchive } from "../test/cms-standin/archives.ts";
 import type { History } from "../test/cms-standin/history.ts";
 import { addSurveys, perturbRatings, setProcessingDate } from "../test/cms-standin/layouts.ts";

@@ -3,7 +3,7 @@
 import { effectiveRadius, facilityQueryToSearchParams } from "./api-query.ts";
 import type { ChangeMetric, FacilityQuery } from "./api-types.ts";
 import { DEFAULT_ALERT_PERIOD, DEFAULT_ALERT_THRESHOLD } from "./constants.ts";
-import { formatMonthYear } from "./history.ts";
+import { formatMonthYear } from "./dates.ts";
 
 export const CHANGES_FEED_PATH = "/api/feeds/changes.atom";
 /** The releases a feed covers: the newest 12 processing dates. */

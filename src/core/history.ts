@@ -2,27 +2,27 @@
 // CMS skips some monthly releases (SPEC / data README): a missing month is a gap, never interpolated, so
 // every function here works on a monthly grid and emits explicit null rows where a month has no snapshot.
 import type { RatingSnapshot } from "./api-types.ts";
+import {
+  formatMonthDay,
+  formatMonthYear,
+  formatShortDate,
+  fromMonthIndex,
+  MONTH_ABBREVIATIONS,
+  pad2,
+  parseIsoDate,
+  subtractMonths,
+  toIsoDate,
+  toMonthIndex,
+} from "./dates.ts";
+
+// The calendar's words and arithmetic, for the screens that import them from here with the history's own.
+export { formatMonthDay, formatMonthYear, formatShortDate, MONTH_ABBREVIATIONS, subtractMonths };
 
 export const HISTORY_RANGES = ["6M", "1Y", "All"] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const DEFAULT_HISTORY_RANGE: HistoryRange = "1Y";
 
 const RANGE_MONTHS: Record<Exclude<HistoryRange, "All">, number> = { "6M": 6, "1Y": 12 };
-
-export const MONTH_ABBREVIATIONS = [
-  "Jan",
-  "Feb",
-  "Mar",
-  "Apr",
-  "May",
-  "Jun",
-  "Jul",
-  "Aug",
-  "Sep",
-  "Oct",
-  "Nov",
-  "Dec",
-] as const;
 
 /** The seasonality chart's year colours (SPEC section 9: a list of 5, cycling). */
 export const SEASONALITY_COLORS = ["#2563eb", "#ea580c", "#16a34a", "#9333ea", "#db2777"] as const;
@@ -35,64 +35,6 @@ export function isHistoryRange(value: string): value is HistoryRange {
 export function getSeasonalityColor(index: number): string {
   const length = SEASONALITY_COLORS.length;
   return SEASONALITY_COLORS[((index % length) + length) % length] ?? SEASONALITY_COLORS[0];
-}
-
-interface DateParts {
-  year: number;
-  month: number; // 1-12
-  day: number;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-function parseIsoDate(value: string): DateParts {
-  const match = ISO_DATE.exec(value);
-  if (!match) throw new RangeError(`not an ISO date: ${value}`);
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-}
-
-const pad2 = (value: number) => String(value).padStart(2, "0");
-
-function toIsoDate({ year, month, day }: DateParts): string {
-  return `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)}`;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** Months since year 0: consecutive calendar months differ by exactly 1. */
-function toMonthIndex({ year, month }: Pick<DateParts, "year" | "month">): number {
-  return year * 12 + (month - 1);
-}
-
-function fromMonthIndex(index: number): Pick<DateParts, "year" | "month"> {
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-/** `date` minus whole calendar months, the day clamped to the target month (2024-08-31 - 6M = 2024-02-29). */
-export function subtractMonths(date: string, months: number): string {
-  const parts = parseIsoDate(date);
-  const target = fromMonthIndex(toMonthIndex(parts) - months);
-  return toIsoDate({ ...target, day: Math.min(parts.day, daysInMonth(target.year, target.month)) });
-}
-
-/** 'Feb 2017' for '2017-02-01'. */
-export function formatMonthYear(date: string): string {
-  const { year, month } = parseIsoDate(date);
-  return `${MONTH_ABBREVIATIONS[month - 1] ?? ""} ${year}`;
-}
-
-/** 'Feb 1, 2017' for '2017-02-01'. */
-export function formatShortDate(date: string): string {
-  const { year, month, day } = parseIsoDate(date);
-  return `${MONTH_ABBREVIATIONS[month - 1] ?? ""} ${day}, ${year}`;
-}
-
-/** 'Mar 1' for the month-day '03-01'. */
-export function formatMonthDay(monthDay: string): string {
-  const [month, day] = monthDay.split("-").map(Number);
-  return `${MONTH_ABBREVIATIONS[(month ?? 1) - 1] ?? ""} ${day ?? 1}`;
 }
 
 /** Ascending by processing date; a copy, the input is left alone. */

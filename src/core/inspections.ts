@@ -2,7 +2,7 @@
 // the web (the 12-cell grid, labels, filters). The grid: severity rows (A-C, D-F, G-I, J-L, least to most severe)
 // by scope columns (isolated, pattern, widespread). The words follow CMS's State Operations Manual (Appendix P) and
 // the CMS data dictionary's "Scope Severity Code" (NH_Data_Dictionary_Mar2023, table 7).
-import { formatShortDate } from "./history.ts";
+import { formatShortDate } from "./dates.ts";
 
 /** The scope and severity codes, least severe first. */
 export const SCOPE_SEVERITY_CODES = ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L"] as const;

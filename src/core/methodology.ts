@@ -3,7 +3,7 @@
 // product knowledge, versioned with the code (not loaded data): the API serves it (GET /api/methodology) and the web
 // imports it from here, so both read one source. Each entry cites a published notice of CMS (or of a state agency
 // that reproduces a CMS memo) or, for a missing month, CMS's own archive listing.
-import { formatMonthYear, MONTH_ABBREVIATIONS } from "./history.ts";
+import { formatMonthYear, MONTH_ABBREVIATIONS } from "./dates.ts";
 
 /** A change of method (or a hold of a rating), or a month without a CMS release. */
 export type MethodologyKind = "method" | "no-release";

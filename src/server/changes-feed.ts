@@ -16,7 +16,7 @@ import {
   FEED_AUTHOR,
   FEED_PAGE_SIZE,
 } from "../core/change-feed.ts";
-import { formatMonthYear } from "../core/history.ts";
+import { formatMonthYear } from "../core/dates.ts";
 import type { FeedEntryRow, FeedPage } from "./feed-repository.ts";
 
 export const ATOM_CONTENT_TYPE = "application/atom+xml; charset=utf-8";
