@@ -325,7 +325,7 @@ test("abuse citations without the icon are flagged as citations; a home with nei
   await expect(page.getByTestId("abuse-header-link")).toHaveCount(0);
 });
 
-test("empty records say so: no penalties, no citations, nothing loaded", async ({ page }) => {
+test("empty records say so: no penalties, no citations", async ({ page }) => {
   await openRecord(page, withoutPenalties.ccn);
   await expect(penaltiesSection(page).getByTestId("no-penalties")).toHaveText("No penalties in the record.");
   await expect(penaltiesSection(page).getByRole("table")).toHaveCount(0);
@@ -360,25 +360,7 @@ test("empty records say so: no penalties, no citations, nothing loaded", async (
   await expect(section.getByTestId("no-citations")).toHaveText("No health citations in the record.");
   await expect(section.getByRole("table")).toHaveCount(0);
   await page.unroute(`**/api/facilities/${unflagged.ccn}/inspections`);
-
-  // No inspection files loaded: a neutral note, no grid, no flag.
-  await page.route(`**/api/facilities/${unflagged.ccn}/inspections`, (route) =>
-    route.fulfill({ json: { surveys: [], threeYears: null } }),
-  );
-  await page.route(`**/api/facilities/${unflagged.ccn}/penalties`, (route) =>
-    route.fulfill({
-      json: {
-        penalties: [],
-        totals: { fines: 0, fineDollars: 0, paymentDenials: 0, denialDays: 0 },
-        threeYears: null,
-      },
-    }),
-  );
-  await openRecord(page, unflagged.ccn);
-  await expect(section.getByTestId("inspections-not-loaded")).toContainText("not loaded");
-  await expect(section.getByRole("heading", { level: 3 })).toHaveCount(0);
-  await expect(penaltiesSection(page).getByTestId("penalties-not-loaded")).toContainText("not loaded");
-  await expect(penaltiesSection(page).getByTestId("no-penalties")).toHaveCount(0);
+  // No inspection files loaded at all: e2e/inspections/not-loaded.real.spec.ts, on the real files.
 });
 
 test("while loading each section says so, and a failure shows its error in red", async ({ page }) => {
