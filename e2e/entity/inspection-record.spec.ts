@@ -4,6 +4,7 @@
 // worked out here from the API's answers (the entity's and the nation's totals; the list filtered as the link says).
 import { expect, type Page, test } from "@playwright/test";
 import type { Entity, FacilityListResponse } from "../../src/core/api-types.ts";
+import { dollars } from "../inspections/support.ts";
 import {
   cards,
   entityPagePath,
@@ -36,8 +37,6 @@ test.beforeAll(async ({ request }) => {
 });
 
 const section = (page: Page) => page.getByRole("region", { name: "Inspection record" });
-const usd = (value: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value);
 const percent = (count: number, of: number) => `${((100 * count) / of).toFixed(1)}%`;
 const perFacility = (count: number, of: number) => (count / of).toFixed(1);
 
@@ -119,10 +118,10 @@ test("counts the facilities with each finding and the fines, beside the nation's
   await expect(fines).toContainText(
     count === 0
       ? "No fines"
-      : `${usd(fineDollars)} in ${formatCount(count)} ${count === 1 ? "fine" : "fines"}`,
+      : `${dollars(fineDollars)} in ${formatCount(count)} ${count === 1 ? "fine" : "fines"}`,
   );
   await expect(fines).toContainText(
-    `${usd(fineDollars / of)} per facility (nation: ${usd(record.national.fineDollars / record.national.facilities)})`,
+    `${dollars(fineDollars / of)} per facility (nation: ${dollars(record.national.fineDollars / record.national.facilities)})`,
   );
 });
 
