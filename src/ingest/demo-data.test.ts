@@ -488,3 +488,17 @@ describe("writeDemoFiles across the layouts (400 facilities, 45 months from July
     }
   });
 });
+
+describe("the newest month alone (what a first start publishes first)", () => {
+  it("writes only the newest Provider Information file, with the same bytes as in the whole dataset", async () => {
+    const options = { facilities: 300, months: 14, inspections: "yearly" as const };
+    const whole = await writeDemoFiles(makeTempDir(), options);
+    const newest = await writeDemoFiles(makeTempDir(), { ...options, newestProviderOnly: true });
+    expect(newest).toHaveLength(1);
+    const [only] = newest;
+    const last = whole.filter((file) => file.table === "provider").at(-1);
+    expect(only?.table).toBe("provider");
+    expect(only?.processingDate).toBe(last?.processingDate);
+    expect(fs.readFileSync(only?.path ?? "").equals(fs.readFileSync(last?.path ?? ""))).toBe(true);
+  });
+});

@@ -27,6 +27,11 @@ export interface DemoOptions {
    * record at a twelfth of the size; what the demo dataset loads) or none (the default here).
    */
   inspections?: "monthly" | "yearly" | "none";
+  /**
+   * Only the newest month's Provider Information file, the same bytes as in the whole dataset (the world still
+   * walks every month, but no older month is written): what a first start publishes before the history behind it.
+   */
+  newestProviderOnly?: boolean;
 }
 export interface DemoFile {
   path: string;
@@ -71,6 +76,7 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
       inspections?.update(world, t);
     }
     world.updateChains(t);
+    if (options.newestProviderOnly && i < releases.length - 1) continue;
     const { buffer, length } = renderer.render(world, t, processingDate, buffers[i % 2]);
     buffers[i % 2] = buffer;
     const year = processingDate.slice(0, 4);
@@ -80,8 +86,9 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
     pendingWrite = (await startWrite(filePath, buffer.subarray(0, length))).done;
     files.push({ path: filePath, processingDate, table: "provider" });
     const isInspectionMonth =
-      inspectionMonths === "monthly" ||
-      (inspectionMonths === "yearly" && (releases.length - 1 - i) % 12 === 0);
+      !options.newestProviderOnly &&
+      (inspectionMonths === "monthly" ||
+        (inspectionMonths === "yearly" && (releases.length - 1 - i) % 12 === 0));
     if (inspections && isInspectionMonth) {
       for (const table of ["citations", "penalties"] as const) {
         const pieces =

@@ -6,6 +6,16 @@ import type { Db } from "../db/client.ts";
 import { type DemoOptions, writeDemoFiles } from "./demo-data.ts";
 import { type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 
+/** How a demo load says what it does (the server reports it on /api/meta). */
+export interface DemoLoadOptions {
+  /**
+   * Publishes the newest month's facilities first, on their own, then the history and inspection record behind
+   * them: data to show within seconds of a first start, for the cost of walking the demo world twice.
+   */
+  newestFirst?: boolean;
+  onStep?: (step: string) => void;
+}
+
 /**
  * Generates the demo dataset into a temporary folder and ingests it: Provider Information of every month, and
  * health citations and penalties of every twelfth month (unless the options say otherwise).
@@ -14,15 +24,37 @@ export async function ingestDemo(
   db: Db,
   options: DemoOptions = {},
   ingest: Omit<IngestOptions, "source"> = {},
+  load: DemoLoadOptions = {},
 ): Promise<IngestFileResult[]> {
   const dir = await mkdtemp(join(tmpdir(), "cms-demo-"));
   try {
-    const files = await writeDemoFiles(dir, { inspections: "yearly", ...options });
-    return await ingestFiles(
-      db,
-      files.map((file) => file.path),
-      { ...ingest, source: "demo" },
+    const results: IngestFileResult[] = [];
+    let loaded: string | null = null;
+    if (load.newestFirst) {
+      load.onStep?.("Generating the newest month of the demo dataset");
+      const [newest] = await writeDemoFiles(join(dir, "newest"), {
+        inspections: "yearly",
+        ...options,
+        newestProviderOnly: true,
+      });
+      if (newest) {
+        load.onStep?.("Loading the newest month of the demo dataset");
+        results.push(...(await ingestFiles(db, [newest.path], { ...ingest, source: "demo" })));
+        loaded = newest.processingDate;
+      }
+    }
+    load.onStep?.(loaded ? "Generating the history of the demo dataset" : "Generating the demo dataset");
+    const files = await writeDemoFiles(join(dir, "all"), { inspections: "yearly", ...options });
+    load.onStep?.(loaded ? "Loading the history of the demo dataset" : "Loading the demo dataset");
+    const rest = files.filter((file) => !(file.table === "provider" && file.processingDate === loaded));
+    results.push(
+      ...(await ingestFiles(
+        db,
+        rest.map((file) => file.path),
+        { ...ingest, source: "demo" },
+      )),
     );
+    return results;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -40,7 +40,7 @@ import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { ATOM_CONTENT_TYPE, parseFeedRequest, renderChangesFeed } from "./changes-feed.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
 import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
-import { HttpError, isQueryTimeout, MAX_URL_LENGTH, toErrorResponse } from "./errors.ts";
+import { HttpError, isQueryTimeout, MAX_URL_LENGTH, toErrorResponse, unavailable } from "./errors.ts";
 import { readChangesPage } from "./feed-repository.ts";
 import {
   facilitiesDate,
@@ -109,6 +109,11 @@ export interface AppOptions {
    * the server turns it on).
    */
   warm?: boolean;
+  /**
+   * Resolves when `db` is open (the server listens before; until then every statement fails at once with
+   * DatabaseOpening, src/server/opening-db.ts). Absent: the database is open.
+   */
+  databaseOpen?: Promise<unknown>;
 }
 
 /** How long new data waits for its answers most asked for to be computed before it is served anyway. */
@@ -137,6 +142,34 @@ export const WARM_PATHS = [
   "/api/citations",
   "/api/citations/categories",
 ];
+
+/**
+ * While the server starts (before its first warm-up ends) or loads data, an answer that is not computed within this
+ * time is a 503 with Retry-After instead (its computation goes on and is cached for the retry): the embedded
+ * database runs one statement at a time, and a load's statements may hold it for a second or more.
+ */
+export const BUSY_ANSWER_DEADLINE_MS = 800;
+/** What a client is told when its answer was not computed within that time. */
+export const BUSY_TEXT = "The server is loading data and could not answer in time. Try again in a moment.";
+/** The load a server reports while its database opens. */
+const OPENING_LOAD: DataLoad = {
+  ...IDLE_LOAD,
+  isLoading: true,
+  kind: "initial",
+  step: "Opening the database",
+};
+
+/** The stored part of meta before anything is known of the data (the database still opening). */
+const OPENING_META = JSON.stringify({
+  source: null,
+  latestProcessingDate: null,
+  facilitiesProcessingDate: null,
+  processingDates: [],
+  facilityCount: 0,
+  snapshotCount: 0,
+  dataVersion: "0",
+  inspectionWindow: null,
+});
 
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
 const VERSION_WAIT_MS = 50;
@@ -213,6 +246,11 @@ export type App = Hono & {
   readonly warmed: Promise<void>;
   /** Saves what the server keeps in the database across starts (the requests most asked for), before it stops. */
   readonly saveState: () => Promise<void>;
+  /**
+   * Resolves once every answer the app gives comes from the data the database holds now (its data version read at
+   * the call): after a load, its new data is warmed and served. A load reports itself done only then.
+   */
+  readonly servingCurrentData: () => Promise<void>;
 };
 
 export function createApp(options: AppOptions): App {
@@ -227,6 +265,35 @@ export function createApp(options: AppOptions): App {
   const warmToken = randomUUID();
   const popularity = new Popularity();
   const versionTtl = options.dataVersionTtlMs ?? 1000;
+  /** Whether the first warm-up has ended (without warm-up, from the start). */
+  let firstWarmDone = !options.warm;
+  /** Starting (the first warm-up) or loading data in this process: answers must not wait on the database. */
+  const isBusy = () => !firstWarmDone || options.loader?.load.isLoading === true;
+  /**
+   * `work` as it is when the server is not busy; while it is, bounded by the deadline `at` (performance.now() ms):
+   * a 503 with Retry-After if it has not settled by then (the work goes on; a computation is cached for the retry).
+   */
+  const inTime = <T>(work: Promise<T>, at: number, always = false): Promise<T> => {
+    if (!always && !isBusy()) return work;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(unavailable(BUSY_TEXT)), Math.max(0, at - performance.now()));
+      work.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  };
+  /** Callbacks waiting for the served version to change (servingCurrentData). */
+  const versionWaiters = new Set<() => void>();
+  const servedVersionChanged = () => {
+    for (const waiter of versionWaiters) waiter();
+  };
   /** The data version answers are served under, and when the database was last asked for its version. */
   let version: { value: string; readAt: number } | null = null;
   /** A newer version the warm-up is preparing; served once its answers most asked for are computed. */
@@ -238,6 +305,7 @@ export function createApp(options: AppOptions): App {
         const served = version?.value;
         if (served === undefined || !options.warm) {
           version = { value, readAt: Date.now() };
+          if (served !== value) servedVersionChanged();
           if (served === undefined && options.warm) warmUp(value);
           return value;
         }
@@ -251,6 +319,7 @@ export function createApp(options: AppOptions): App {
             if (pending !== value) return;
             pending = null;
             version = { value, readAt: Date.now() };
+            servedVersionChanged();
           };
           warmUp(value).then(switchTo);
           setTimeout(switchTo, SWITCH_WAIT_MS).unref();
@@ -318,7 +387,10 @@ export function createApp(options: AppOptions): App {
     kind: ComputeKind = {},
     contentType = "application/json; charset=UTF-8",
   ) => {
-    const current = await versionFor(c);
+    const warm = c.req.header("x-warm-up") === warmToken;
+    const deadline = performance.now() + BUSY_ANSWER_DEADLINE_MS;
+    const asked = versionFor(c);
+    const current = typeof asked === "string" || warm ? await asked : await inTime(asked, deadline);
     const cacheKey = `${current}|${key}`;
     const etag = `"${hashKey(cacheKey)}-${current}"`;
     const cacheHeaders = () => {
@@ -333,8 +405,7 @@ export function createApp(options: AppOptions): App {
     }
     let entry = cache.get(cacheKey);
     if (!entry) {
-      const warm = c.req.header("x-warm-up") === warmToken;
-      const computed = await queue.run(cacheKey, { ...kind, warm }, async () => {
+      const computation = queue.run(cacheKey, { ...kind, warm }, async () => {
         const result = await compute();
         const body =
           "json" in result ? result.json : "text" in result ? result.text : JSON.stringify(result.body);
@@ -343,6 +414,7 @@ export function createApp(options: AppOptions): App {
         cache.set(cacheKey, stored);
         return { entry: stored, cacheable: true as const };
       });
+      const computed = warm ? await computation : await inTime(computation, deadline);
       if (!computed.cacheable) {
         c.header("Cache-Control", "no-store");
         return c.body(computed.body, 200, { "Content-Type": contentType });
@@ -383,6 +455,7 @@ export function createApp(options: AppOptions): App {
       { ms: Math.round(performance.now() - started), answers: all.length, failed: failed.length },
       "computed the answers most asked for, for the new data",
     );
+    firstWarmDone = true;
     resolveWarmed();
   };
 
@@ -458,16 +531,21 @@ export function createApp(options: AppOptions): App {
   // compressed as it streams.
 
   app.onError((error, c) => {
-    const { status, body } = toErrorResponse(error);
-    // An answer the server chose (a 503 before any data, say) is not a failure of the server.
-    if (status >= 500 && !(error instanceof HttpError)) {
+    const { status, body, retryAfterSeconds } = toErrorResponse(error);
+    // An answer the server chose (a 503 before any data, or while the database opens) is not a failure of the server.
+    if (status >= 500 && retryAfterSeconds === undefined && !(error instanceof HttpError)) {
       logger.error({ err: error, path: c.req.path }, "request failed");
     }
+    if (retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
     c.header("Cache-Control", "no-store");
     return c.json(body, status as 400);
   });
 
-  app.get("/healthz", (c) => c.json({ ok: true }));
+  let isDatabaseOpen = options.databaseOpen === undefined;
+  options.databaseOpen?.then(() => {
+    isDatabaseOpen = true;
+  });
+  app.get("/healthz", (c) => c.json(isDatabaseOpen ? { ok: true } : { ok: true, starting: true }));
 
   const noRefresh: RefreshStatus = {
     intervalSeconds: 0,
@@ -477,30 +555,54 @@ export function createApp(options: AppOptions): App {
     lastError: null,
   };
   /**
-   * The stored part of meta is cached under the data version like every read; the loading progress and refresh
-   * status are this process's own, added to each answer. While a load runs the answer changes from one second to
-   * the next, so it is not stored anywhere.
+   * The stored part of meta (what the database says of its data) of the newest data versions, kept apart from the
+   * response cache so that it is never evicted: a meta answer never waits for the database once it is known. The
+   * loading progress and refresh status are this process's own, added to each answer.
    */
+  const storedMetas = new Map<string, { entry: CachedResponse; facilityCount: number }>();
+  let newestStoredMeta: CachedResponse | null = null;
+  const storedMeta = async (current: string) => {
+    const known = storedMetas.get(current);
+    if (known) return known;
+    return queue.run(`${current}|meta`, {}, async () => {
+      const meta = await readMeta(db);
+      const stored = { entry: { body: JSON.stringify(meta) }, facilityCount: meta.facilityCount };
+      storedMetas.set(current, stored);
+      for (const key of storedMetas.keys())
+        if (storedMetas.size > 2 && key !== current) storedMetas.delete(key);
+      newestStoredMeta = stored.entry;
+      return stored;
+    });
+  };
   let metaAnswer: { etag: string; entry: CachedResponse } | null = null;
   app.get("/api/meta", async (c) => {
-    const current = await versionFor(c);
-    const cacheKey = `${current}|meta`;
-    const entry =
-      cache.get(cacheKey) ??
-      (await queue.run(cacheKey, {}, async () => {
-        const stored: CachedResponse = { body: JSON.stringify(await readMeta(db)) };
-        cache.set(cacheKey, stored);
-        return stored;
-      }));
-    const load = options.loader?.load ?? IDLE_LOAD;
+    const warm = c.req.header("x-warm-up") === warmToken;
+    const deadline = performance.now() + BUSY_ANSWER_DEADLINE_MS;
+    let answer: { current: string; entry: CachedResponse } | null = null;
+    try {
+      const asked = versionFor(c);
+      const current = typeof asked === "string" || warm ? await asked : await inTime(asked, deadline);
+      const stored = storedMeta(current);
+      answer = { current, entry: (warm ? await stored : await inTime(stored, deadline)).entry };
+    } catch (error) {
+      // While the database opens, or is held by a load beyond the deadline: what is known of the data so far (the
+      // months listed are never more than the lists serve), or nothing yet.
+      if (toErrorResponse(error).retryAfterSeconds === undefined) throw error;
+    }
+    const load = !isDatabaseOpen ? OPENING_LOAD : (options.loader?.load ?? IDLE_LOAD);
     const refresh = options.loader?.refresh ?? noRefresh;
-    const body = `${bodyText(entry).slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
+    const stored = answer
+      ? bodyText(answer.entry)
+      : newestStoredMeta
+        ? bodyText(newestStoredMeta)
+        : OPENING_META;
+    const body = `${stored.slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
     c.header("Content-Type", "application/json; charset=UTF-8");
-    if (load.isLoading) {
+    if (load.isLoading || !answer) {
       c.header("Cache-Control", "no-store");
       return c.body(body, 200);
     }
-    const etag = `"${hashKey(body)}-${current}"`;
+    const etag = `"${hashKey(body)}-${answer.current}"`;
     // Always asked again (a 304 when nothing changed): a refresh may start at any moment.
     c.header("Cache-Control", "no-cache");
     c.header("ETag", etag);
@@ -508,6 +610,33 @@ export function createApp(options: AppOptions): App {
     // Between loads the answer stays the same: compressed once, not on every request.
     if (metaAnswer?.etag !== etag) metaAnswer = { etag, entry: toCachedResponse(body) };
     return sendCached(c, metaAnswer.entry, identity);
+  });
+
+  /**
+   * Readiness, for a load balancer in front of several servers: 200 once this server serves data (its database
+   * open, the answers most asked for computed, facilities loaded), else 503 with the reason. /healthz only says
+   * that the process answers.
+   */
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const deadline = performance.now() + BUSY_ANSWER_DEADLINE_MS;
+    const facilityCount = async () => {
+      const current = await inTime(dataVersion(), deadline, true);
+      return (await inTime(storedMeta(current), deadline, true)).facilityCount;
+    };
+    const load = options.loader?.load ?? IDLE_LOAD;
+    const reason = !isDatabaseOpen
+      ? "The database is opening."
+      : !firstWarmDone
+        ? "The answers most asked for are being computed."
+        : load.isLoading && load.kind === "initial"
+          ? "The first data is loading."
+          : ((await facilityCount().catch(() => null)) ?? 0) === 0
+            ? "No data is loaded, or the database did not answer in time."
+            : null;
+    if (reason === null) return c.json({ ready: true });
+    c.header("Retry-After", "5");
+    return c.json({ ready: false, reason }, 503);
   });
 
   /** The `near` filter of a list query: its place resolved (a 400 naming `near` when no place has that name). */
@@ -755,25 +884,47 @@ export function createApp(options: AppOptions): App {
     app.get("*", (c) => send(c, index, "no-cache"));
   }
 
-  const savePopularity = () =>
-    popularity
+  const savePopularity = async () => {
+    // Nothing to save into before the database is open.
+    if (!isDatabaseOpen) return;
+    await popularity
       .save(db)
       .catch((error: unknown) => logger.warn({ err: error }, "could not save the requests most asked for"));
+  };
   if (options.warm) {
     const poll = () =>
       readVersion().catch((error: unknown) => logger.debug({ err: error }, "data version read failed"));
     // The requests most asked for before this start are warmed with the others.
-    popularity
-      .load(db)
+    Promise.resolve(options.databaseOpen)
+      .then(() => popularity.load(db))
       .catch((error: unknown) => logger.warn({ err: error }, "could not read the requests most asked for"))
       .then(poll);
     setInterval(poll, versionTtl).unref();
     setInterval(savePopularity, POPULARITY_SAVE_MS).unref();
   }
 
+  const servingCurrentData = async (): Promise<void> => {
+    const giveUpAt = Date.now() + SWITCH_WAIT_MS + 5000;
+    while (Date.now() < giveUpAt) {
+      const [stored, served] = await Promise.all([readDataVersion(db), readVersion()]);
+      if (served === stored) return;
+      // The served version changes when the warm-up of the new data ends (or the database is read again).
+      await new Promise<void>((done) => {
+        const finish = () => {
+          versionWaiters.delete(finish);
+          clearTimeout(timer);
+          done();
+        };
+        const timer = setTimeout(finish, 250);
+        versionWaiters.add(finish);
+      });
+    }
+  };
+
   return Object.assign(app, {
     computations: () => queue.computations,
     warmed,
     saveState: () => (options.warm ? savePopularity() : Promise.resolve()),
+    servingCurrentData,
   });
 }

@@ -13,6 +13,7 @@ import { withLoadLock } from "../ingest/load-lock.ts";
 import { ingestDemo } from "../ingest/sources.ts";
 import { SWAPPED_TABLES, yieldToRequests } from "../ingest/stage.ts";
 import type { ServerEnv } from "./env.ts";
+import { readDataVersion } from "./repository.ts";
 
 export type LoaderEnv = Pick<
   ServerEnv,
@@ -32,7 +33,15 @@ export interface LoaderOptions {
   demo?: DemoOptions;
   /** The first retry after a failed check (default FIRST_RETRY_MS; tests make it short). */
   firstRetryMs?: number;
+  /**
+   * Resolves once the server serves the data the database holds now. A load that changed the data reports itself
+   * loading (step PUBLISHING_STEP) until then, so that a client told the load ended reads the new data.
+   */
+  whenServed?: () => Promise<void>;
 }
+
+/** The step a load reports after its last file, while the server prepares and switches to the new data. */
+export const PUBLISHING_STEP = "Publishing the new data";
 
 /** The first retry after a failed check of CMS; each further failure doubles it, up to the refresh interval. */
 export const FIRST_RETRY_MS = 60_000;
@@ -136,12 +145,38 @@ export class DataLoader {
 
   private async runExclusive(fn: () => Promise<void>): Promise<void> {
     while (this.running) await this.running.catch(() => {});
-    const run = fn().finally(() => {
+    const run = this.publishing(fn).finally(() => {
       this.running = null;
       this.status = IDLE_LOAD;
     });
     this.running = run;
     return run;
+  }
+
+  /** Runs a load; when it changed the data, it stays "loading" until the server serves the new data. */
+  private async publishing(fn: () => Promise<void>): Promise<void> {
+    const { db, whenServed } = this.options;
+    const versionNow = () => readDataVersion(db).catch(() => null);
+    const before = whenServed ? await versionNow() : null;
+    try {
+      await fn();
+    } finally {
+      const after = whenServed ? await versionNow() : null;
+      if (whenServed && after !== null && after !== before) {
+        const { kind, filesDone, filesTotal } = this.status;
+        this.status = {
+          ...IDLE_LOAD,
+          isLoading: true,
+          kind: kind ?? "refresh",
+          step: PUBLISHING_STEP,
+          filesDone,
+          filesTotal,
+        };
+        await whenServed().catch((error: unknown) =>
+          this.log.warn({ err: error }, "could not confirm that the new data is served"),
+        );
+      }
+    }
   }
 
   private async scheduleRefresh(): Promise<void> {
@@ -233,9 +268,17 @@ export class DataLoader {
     const loadDemo = async () => {
       this.setStatus("initial", { step: "Generating the demo dataset" });
       this.log.info(
-        "generating the demo dataset (15,000 facilities, 36 monthly releases); this takes a minute",
+        "generating the demo dataset (15,000 facilities, 36 monthly releases): the newest month is shown " +
+          "within seconds, the history behind it within a minute or two",
       );
-      report(await ingestDemo(db, this.options.demo, { publishEachFile: false, afterEach: yieldToRequests }));
+      report(
+        await ingestDemo(
+          db,
+          this.options.demo,
+          { publishEachFile: false, afterEach: yieldToRequests },
+          { newestFirst: true, onStep: (step) => this.setStatus("initial", { step }) },
+        ),
+      );
       this.log.info("demo data loaded: the dashboard shows generated facilities, not CMS data");
     };
     const loadCms = async (reachTimeoutMs?: number) => {

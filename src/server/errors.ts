@@ -2,16 +2,24 @@
 
 import { QueryParamError } from "../core/api-query.ts";
 import type { ApiErrorBody } from "../core/api-types.ts";
+import { DatabaseOpening } from "./opening-db.ts";
 
 export class HttpError extends Error {
   constructor(
     readonly status: 400 | 404 | 413 | 414 | 503,
     message: string,
     readonly param?: string,
+    /** For a 503 the client should try again after: seconds, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "HttpError";
   }
+}
+
+/** A 503 that tells the client when to ask again: the data is not there yet, or not within the time allowed. */
+export function unavailable(message: string, retryAfterSeconds = 1): HttpError {
+  return new HttpError(503, message, undefined, retryAfterSeconds);
 }
 
 /** The longest request URL (scheme and host included) the API answers; longer ones get a 414. */
@@ -27,12 +35,20 @@ export function isQueryTimeout(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === QUERY_CANCELED;
 }
 
-export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+export function toErrorResponse(error: unknown): {
+  status: number;
+  body: ApiErrorBody;
+  retryAfterSeconds?: number;
+} {
   if (error instanceof HttpError) {
     return {
       status: error.status,
       body: { error: { message: error.message, ...(error.param ? { param: error.param } : {}) } },
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
+  }
+  if (error instanceof DatabaseOpening) {
+    return { status: 503, body: { error: { message: error.message } }, retryAfterSeconds: 1 };
   }
   if (error instanceof QueryParamError) {
     return { status: 400, body: { error: { message: error.message, param: error.param } } };

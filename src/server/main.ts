@@ -1,22 +1,21 @@
-// Starts the whole product: listens on $PORT at once (/healthz answers while the database opens, which takes seconds
-// for a new embedded database), then opens and migrates the database and serves the API and the built web app, while
-// the first load of an empty database and the periodic refresh from CMS run in the background
+// Starts the whole product: listens on $PORT at once and serves the built web app, /healthz and /api/meta ("Opening
+// the database") from the first second, while it opens and migrates the database (seconds for a new embedded
+// database; other API requests get a 503 with Retry-After meanwhile, src/server/opening-db.ts); then serves the API
+// while the first load of an empty database and the periodic refresh from CMS run in the background
 // (src/server/data-loader.ts).
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import type { Hono } from "hono";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
-import { type App, createApp } from "./app.ts";
+import { createApp } from "./app.ts";
 import { answerClientErrors } from "./client-errors.ts";
 import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
+import { openingDb } from "./opening-db.ts";
 
 const env = readServerEnv();
 const HEADERS_TIMEOUT_MS = 10_000;
-/** How long the start waits for the first warm-up before it answers anyway. */
-const WARM_UP_WAIT_MS = 10_000;
 /**
  * The log (one JSON line per request at the default level, and what the loads do) is written in batches: a write of
  * at least 4 KB, or whatever has gathered after at most a second, instead of a write to stdout per request (which
@@ -50,14 +49,24 @@ async function openDatabase(): Promise<Db> {
   }
 }
 
-let app: App | null = null;
-/** Until the app is ready, requests other than /healthz wait for it. */
-let appReady: Promise<Hono> | null = null;
-const fetchHandler = async (request: Request): Promise<Response> => {
-  if (app) return app.fetch(request);
-  if (new URL(request.url).pathname === "/healthz") return Response.json({ ok: true, starting: true });
-  return (await (appReady as Promise<Hono>)).fetch(request);
-};
+// The app answers from the first second: until the database is open, statements fail at once and the app says so
+// (a 503 with Retry-After; /api/meta reports "Opening the database"). The first load and the refresh start once it is.
+const database = openingDb(env.DATABASE_URL ? "postgres" : "pglite");
+const dataLoader = new DataLoader({
+  db: database.db,
+  env,
+  logger,
+  whenServed: () => app.servingCurrentData(),
+});
+const app = createApp({
+  db: database.db,
+  logger,
+  staticDir: env.STATIC_DIR,
+  loader: dataLoader,
+  warm: true,
+  databaseOpen: database.opened,
+});
+const fetchHandler = app.fetch;
 
 const server = serve(
   {
@@ -85,26 +94,18 @@ answerClientErrors(server as Server);
 if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
 
 let isStopping = false;
-let stopRequested: () => void = () => {};
-/** Resolves when a stop is asked for (the start then waits for nothing more). */
-const stopping = new Promise<void>((resolve) => {
-  stopRequested = resolve;
-});
-let db: Db | null = null;
-let loader: DataLoader | null = null;
 async function shutdown(reason: string, code = 0) {
   if (isStopping) return;
   isStopping = true;
-  stopRequested();
   logger.info(`${reason}: finishing open requests`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   server.close(async () => {
-    await loader?.stop();
-    await app?.saveState();
+    await dataLoader.stop();
+    if (database.isOpen()) await app.saveState();
     // A database still opening is closed once it is open.
-    await appReady?.catch(() => {});
-    await db?.close();
+    await Promise.race([database.opened, new Promise((done) => setTimeout(done, 8000).unref())]);
+    await database.db.close();
     logger.info("stopped");
     process.exit(code);
   });
@@ -112,28 +113,12 @@ async function shutdown(reason: string, code = 0) {
 process.on("SIGTERM", () => void shutdown("SIGTERM received"));
 process.on("SIGINT", () => void shutdown("SIGINT received"));
 
-let resolveApp: (ready: Hono) => void = () => {};
-appReady = new Promise<Hono>((resolve) => {
-  resolveApp = resolve;
-});
 const opened = await openDatabase();
-db = opened;
 logger.info(
   { database: opened.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },
   "database open",
 );
-const dataLoader = new DataLoader({ db: opened, env, logger });
-loader = dataLoader;
-const created = createApp({ db: opened, logger, staticDir: env.STATIC_DIR, loader: dataLoader, warm: true });
-// The answers most asked for are computed before the API answers its first request (a second or two on the national
-// data; requests meanwhile wait as they do while the database opens), so the first visitors meet a warm cache.
-await Promise.race([
-  created.warmed,
-  stopping,
-  new Promise((done) => setTimeout(done, WARM_UP_WAIT_MS).unref()),
-]);
-app = created;
-resolveApp(app);
+database.open(opened);
 
 if (!isStopping)
   dataLoader.start().catch((error: unknown) => {

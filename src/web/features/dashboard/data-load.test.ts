@@ -111,6 +111,11 @@ describe("formatLoadNote", () => {
     expect(formatLoadNote(loading)).toBe("Loading from CMS · 3 of 12 files");
     expect(formatLoadNote(idle)).toBeNull();
   });
+  it("says the demo's history is loading, not CMS data, once its newest month is listed", () => {
+    expect(formatLoadNote({ ...loading, filesTotal: 0 }, "demo")).toBe("Loading the demo history");
+    expect(formatLoadNote({ ...loading, kind: "refresh" }, "demo")).toBe("Updating from CMS · 3 of 12 files");
+    expect(formatLoadNote(loading, "cms")).toBe("Loading from CMS · 3 of 12 files");
+  });
 });
 
 describe("update checks", () => {

@@ -70,9 +70,13 @@ export function loadProgressPercent(load: DataLoad): number | null {
   return Math.round((Math.max(0, done) / load.filesTotal) * 100);
 }
 
-/** The header's note while a load runs and facilities are already listed: "Updating from CMS · 3 of 12 files". */
-export function formatLoadNote(load: DataLoad): string | null {
+/**
+ * The header's note while a load runs and facilities are already listed: "Updating from CMS · 3 of 12 files"; for
+ * the demo dataset, whose newest month is listed while its history loads, "Loading the demo history".
+ */
+export function formatLoadNote(load: DataLoad, source: Meta["source"] = null): string | null {
   if (!load.isLoading) return null;
+  if (source === "demo" && load.kind === "initial") return "Loading the demo history";
   const label = load.kind === "refresh" ? "Updating from CMS" : "Loading from CMS";
   return load.filesTotal > 0 ? `${label} · ${load.filesDone} of ${load.filesTotal} files` : label;
 }

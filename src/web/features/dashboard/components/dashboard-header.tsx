@@ -107,7 +107,7 @@ function DataSourceLine() {
  */
 function UpdateStatus({ meta }: { meta: Meta }) {
   if (getFirstLoad(meta)) return null;
-  const loadNote = formatLoadNote(meta.load);
+  const loadNote = formatLoadNote(meta.load, meta.source);
   const checked = formatLastUpdateCheck(meta.refresh, new Date());
   const hasFailed = hasUpdateCheckFailed(meta.refresh);
   if (!loadNote && !checked && !hasFailed) return null;
