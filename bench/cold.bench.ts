@@ -194,7 +194,7 @@ try {
       CMS_REFRESH_INTERVAL_S: "0",
     });
     console.log(
-      `  the API answered ${((performance.now() - started) / 1000).toFixed(1)} s after the start; traffic from then on`,
+      `  the server was ready (/readyz) ${((performance.now() - started) / 1000).toFixed(1)} s after the start; traffic from then on`,
     );
     const from = performance.timeOrigin + performance.now();
     const stop = await startLoad(server.base, paths, work);

@@ -14,8 +14,8 @@ export interface ProductionServer {
 }
 
 /**
- * Starts the server on a free port of 127.0.0.1 and resolves once its API answers (the database open and the cache
- * warmed). `stdout` is where its log goes: "ignore", or a file descriptor.
+ * Starts the server on a free port of 127.0.0.1 and resolves once it is ready (/readyz: the database open, the cache
+ * warmed, facilities loaded). `stdout` is where its log goes: "ignore", or a file descriptor.
  */
 export async function startProductionServer(
   env: NodeJS.ProcessEnv,
@@ -36,7 +36,7 @@ export async function startProductionServer(
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
-    const ok = await fetch(`${base}/api/meta`).then(
+    const ok = await fetch(`${base}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
