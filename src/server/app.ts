@@ -560,7 +560,13 @@ export function createApp(options: AppOptions): App {
    * loading progress and refresh status are this process's own, added to each answer.
    */
   const storedMetas = new Map<string, { entry: CachedResponse; facilityCount: number }>();
-  let newestStoredMeta: CachedResponse | null = null;
+  /** What is known of the served data when the database does not answer in time: never a version still warming. */
+  const servedMeta = (): CachedResponse | undefined => {
+    const served = version ? storedMetas.get(version.value) : undefined;
+    if (served) return served.entry;
+    for (const [key, stored] of storedMetas) if (key !== pending) return stored.entry;
+    return undefined;
+  };
   const storedMeta = async (current: string) => {
     const known = storedMetas.get(current);
     if (known) return known;
@@ -570,7 +576,6 @@ export function createApp(options: AppOptions): App {
       storedMetas.set(current, stored);
       for (const key of storedMetas.keys())
         if (storedMetas.size > 2 && key !== current) storedMetas.delete(key);
-      newestStoredMeta = stored.entry;
       return stored;
     });
   };
@@ -591,11 +596,8 @@ export function createApp(options: AppOptions): App {
     }
     const load = !isDatabaseOpen ? OPENING_LOAD : (options.loader?.load ?? IDLE_LOAD);
     const refresh = options.loader?.refresh ?? noRefresh;
-    const stored = answer
-      ? bodyText(answer.entry)
-      : newestStoredMeta
-        ? bodyText(newestStoredMeta)
-        : OPENING_META;
+    const known = answer?.entry ?? servedMeta();
+    const stored = known ? bodyText(known) : OPENING_META;
     const body = `${stored.slice(0, -1)},"load":${JSON.stringify(load)},"refresh":${JSON.stringify(refresh)}}`;
     c.header("Content-Type", "application/json; charset=UTF-8");
     if (load.isLoading || !answer) {
