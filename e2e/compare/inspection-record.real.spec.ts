@@ -15,6 +15,8 @@ test("shows CMS's substantiated complaints with the best marked, and the abuse i
   page,
   request,
 }) => {
+  // axe over the whole table takes a while on a busy machine.
+  test.setTimeout(90_000);
   const listed = await firstFacilities(request, 4);
   const details = await Promise.all(listed.map((facility) => getDetail(request, facility.ccn)));
   await page.goto(`/compare?${details.map((detail) => `ccn=${detail.ccn}`).join("&")}`);

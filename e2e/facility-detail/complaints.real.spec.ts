@@ -14,6 +14,8 @@ test("shows CMS's Substantiated Complaints of the Aug 2021 file, with no complai
   page,
   request,
 }) => {
+  // Details read until one fits, then axe: a while on a busy machine.
+  test.setTimeout(90_000);
   const list = await getJson<FacilityListResponse>(request, "/api/facilities?pageSize=40");
   let detail: FacilityDetail | null = null;
   for (const item of list.data) {
