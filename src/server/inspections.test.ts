@@ -462,6 +462,11 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
         figures?.abuse ? "Y" : "N",
         String(figures?.fineDollarsThreeYears),
       ]);
+      // The detail's complaint citations, after CMS's substantiated complaints.
+      expect(at("Complaint Citations in 3 Years")).toBe(String(figures?.complaintCitations));
+      expect(header.indexOf("Complaint Citations in 3 Years")).toBe(
+        header.indexOf("Number of Substantiated Complaints") + 1,
+      );
     }
   });
 
