@@ -121,7 +121,8 @@ const BETTER: Record<string, "higher" | "lower"> = {
   rnStaffingHoursPerResidentPerDay: "higher",
   totalWeightedHealthSurveyScore: "lower",
   healthDeficiencyScore: "lower",
-  substantiatedComplaints: "lower",
+  // The complaints row (CMS's count, or the complaint citations where the file has none) and the inspection
+  // record's rows: inspection-record.spec.ts.
   infectionControlCitations: "lower",
   finesTotalDollars: "lower",
   paymentDenials: "lower",

@@ -90,6 +90,10 @@ export async function readSectionLines(page: Page, sectionTestId: string): Promi
   return Object.fromEntries(pairs);
 }
 
+/** The complaints line where CMS no longer counts substantiated complaints, and the note under it. */
+export const COMPLAINT_CITATIONS = "Complaint citations, last 3 years";
+export const COMPLAINTS_NOTE = /^CMS no longer publishes the number of substantiated complaints\./;
+
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const plain = new Intl.NumberFormat("en-US");
 
@@ -111,7 +115,10 @@ export function expectedSections(detail: FacilityDetail): Record<string, Record<
     },
     "section-deficiencies": lines([
       ["Health Deficiency Score", detail.totalWeightedHealthSurveyScore, (v: number) => v.toFixed(2)],
-      ["Substantiated Complaints", detail.substantiatedComplaints, (v: number) => plain.format(v)],
+      // CMS's count; where the file has none (from 2025), the complaint citations of the inspection record.
+      detail.substantiatedComplaints === null && detail.complaintCitationsThreeYears != null
+        ? [COMPLAINT_CITATIONS, detail.complaintCitationsThreeYears, (v: number) => plain.format(v)]
+        : ["Substantiated Complaints", detail.substantiatedComplaints, (v: number) => plain.format(v)],
       ["Infection Control Citations", detail.infectionControlCitations, (v: number) => plain.format(v)],
       ["Fines", detail.finesTotalDollars, (v: number) => usd.format(v)],
       ["Payment Denials", detail.paymentDenials, (v: number) => plain.format(v)],

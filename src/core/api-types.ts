@@ -109,6 +109,12 @@ export type FacilityListResponse = z.infer<typeof facilityListResponseSchema>;
 export const facilityDetailSchema = z.extend(facilityListItemSchema, {
   totalWeightedHealthSurveyScore: z.nullable(z.number()),
   substantiatedComplaints: z.nullable(z.number()),
+  /**
+   * Health citations flagged "Complaint Deficiency" with a survey date in the last three years (the window of the
+   * list's three-year figures): what the product shows where Provider Information has no substantiated complaints
+   * (CMS stopped publishing them in 2025). Null when no health citations file is loaded; absent in older answers.
+   */
+  complaintCitationsThreeYears: z.optional(z.nullable(z.int())),
   infectionControlCitations: z.nullable(z.number()),
   finesTotalDollars: z.nullable(z.number()),
   paymentDenials: z.nullable(z.number()),

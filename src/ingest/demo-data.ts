@@ -60,8 +60,10 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
   const world = new DemoWorld(seed, facilities, calendar);
   const renderer = new ReleaseRenderer();
   const inspectionMonths = options.inspections ?? "none";
-  const inspections = inspectionMonths === "none" ? null : new DemoInspections(seed);
-  inspections?.update(world, 0);
+  // The inspection record is kept even when its files are not written: Provider Information's penalty columns
+  // count its penalties.
+  const inspections = new DemoInspections(seed);
+  inspections.update(world, 0);
   const files: DemoFile[] = [];
   let pendingWrite: Promise<void> | undefined;
   // Two buffers reused in turn: one is being written while the next month is rendered into the other.
@@ -73,11 +75,11 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
     for (; t < target; ) {
       t += 1;
       world.advance(t);
-      inspections?.update(world, t);
+      inspections.update(world, t);
     }
     world.updateChains(t);
     if (options.newestProviderOnly && i < releases.length - 1) continue;
-    const { buffer, length } = renderer.render(world, t, processingDate, buffers[i % 2]);
+    const { buffer, length } = renderer.render(world, t, processingDate, buffers[i % 2], inspections);
     buffers[i % 2] = buffer;
     const year = processingDate.slice(0, 4);
     const monthName = MONTH_ABBR[Number(processingDate.slice(5, 7)) - 1] ?? "";
@@ -89,7 +91,7 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
       !options.newestProviderOnly &&
       (inspectionMonths === "monthly" ||
         (inspectionMonths === "yearly" && (releases.length - 1 - i) % 12 === 0));
-    if (inspections && isInspectionMonth) {
+    if (isInspectionMonth) {
       for (const table of ["citations", "penalties"] as const) {
         const pieces =
           table === "citations"

@@ -40,6 +40,95 @@ function union(files: DemoFile[], key: (row: Row) => string): Row[] {
 /** The date three years before an ISO date. */
 const threeYearsBefore = (date: string) => `${Number(date.slice(0, 4)) - 3}${date.slice(4)}`;
 
+/** Rows by their first column, the CCN in every layout (Federal Provider Number before mid 2023). */
+function byCcn(path: string): { header: string[]; rows: Map<string, Row[]> } {
+  const parsed = Papa.parse<Row>(readFileSync(path, "utf8"), { header: true, skipEmptyLines: true });
+  const header = parsed.meta.fields ?? [];
+  const rows = new Map<string, Row[]>();
+  for (const row of parsed.data) {
+    const ccn = row[header[0] ?? ""] ?? "";
+    rows.set(ccn, [...(rows.get(ccn) ?? []), row]);
+  }
+  return { header, rows };
+}
+
+describe("demo Provider Information and penalties files of a release", () => {
+  let files: DemoFile[];
+  beforeAll(async () => {
+    // Three years to June 2025: the 2021, 2023 and 2025 Provider Information layouts, both penalties layouts.
+    files = await writeDemoFiles(tempDir(), {
+      facilities: 300,
+      months: 36,
+      endMonth: "2025-06",
+      inspections: "monthly",
+    });
+  }, 120_000);
+
+  it("agree as CMS's do: the number and dollars of fines and the payment denials are the penalties file's", () => {
+    const releases = files.filter((file) => file.table === "provider");
+    expect(new Set(releases.map((file) => file.processingDate.slice(0, 4)))).toEqual(
+      new Set(["2022", "2023", "2024", "2025"]),
+    );
+    let fined = 0;
+    let reduced = 0;
+    for (const release of releases) {
+      const penaltiesFile = files.find(
+        (file) => file.table === "penalties" && file.processingDate === release.processingDate,
+      ) as DemoFile;
+      const provider = byCcn(release.path);
+      const penalties = byCcn(penaltiesFile.path).rows;
+      // Every facility the penalties file names is one of the release's.
+      expect([...penalties.keys()].filter((ccn) => !provider.rows.has(ccn))).toEqual([]);
+      for (const [ccn, [row]] of provider.rows) {
+        const own = penalties.get(ccn) ?? [];
+        const fines = own.filter((penalty) => penalty["Penalty Type"] === "Fine");
+        const denials = own.filter((penalty) => penalty["Penalty Type"] === "Payment Denial");
+        const dollars = fines.reduce((sum, penalty) => sum + Number(penalty["Fine Amount"]), 0);
+        expect(
+          {
+            ccn,
+            date: release.processingDate,
+            fines: Number(row?.["Number of Fines"]),
+            dollars: Number(row?.["Total Amount of Fines in Dollars"]),
+            denials: Number(row?.["Number of Payment Denials"]),
+            penalties: Number(row?.["Total Number of Penalties"]),
+          },
+          `${ccn} in ${release.processingDate}`,
+        ).toEqual({
+          ccn,
+          date: release.processingDate,
+          fines: fines.length,
+          dollars,
+          denials: denials.length,
+          penalties: own.length,
+        });
+        if (fines.length > 0) fined += 1;
+      }
+      // A fine lowered after its date (the home waived its appeal) is counted at its amount of that release.
+      const previous = files
+        .filter((file) => file.table === "penalties" && file.processingDate < release.processingDate)
+        .at(-1);
+      if (previous) {
+        const before = byCcn(previous.path).rows;
+        for (const [ccn, own] of penalties) {
+          for (const penalty of own) {
+            const then = before
+              .get(ccn)
+              ?.find(
+                (old) => old["Penalty Date"] === penalty["Penalty Date"] && old["Penalty Type"] === "Fine",
+              );
+            if (then && penalty["Penalty Type"] === "Fine" && then["Fine Amount"] !== penalty["Fine Amount"])
+              reduced += 1;
+          }
+        }
+      }
+    }
+    // The test reads releases with fines, some of them reduced between two releases.
+    expect(fined).toBeGreaterThan(releases.length * 20);
+    expect(reduced).toBeGreaterThan(0);
+  });
+});
+
 describe("demo health citations and penalties", () => {
   let files: DemoFile[];
   beforeAll(async () => {

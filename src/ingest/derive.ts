@@ -76,6 +76,8 @@ const INSPECTION_COLUMNS: [column: string, sql: string][] = [
   ["is_abuse", "CASE WHEN s.has_citations OR i.abuse_icon IS NOT NULL THEN i.is_abuse END"],
   ["fines_three_years", "CASE WHEN s.has_penalties THEN i.fines END"],
   ["fine_dollars_three_years", "CASE WHEN s.has_penalties THEN i.fine_dollars END"],
+  // The detail's complaint citations (migration 0020), not a list column.
+  ["complaint_citations_three_years", "CASE WHEN s.has_citations THEN i.complaint_citations END"],
 ];
 
 /** Facility rows written per statement (as in the load), so that no statement holds the database for long. */
@@ -436,9 +438,10 @@ async function computePlaces(db: Queryable, facilityTable: string): Promise<void
 /**
  * The last three years of each current facility's inspection record (migration 0012, facility_inspection): its
  * health citations by CMS's harm levels, the most severe code, its abuse citations (CMS's Freedom from Abuse,
- * Neglect, and Exploitation category, which a citation from before November 2019 takes from its tag) and its
- * penalties. The three years end at the newest processing date loaded (`windowEnd`), whatever today is, and
- * begin on the same day three years earlier, both included.
+ * Neglect, and Exploitation category, which a citation from before November 2019 takes from its tag), its
+ * complaint citations (CMS's "Complaint Deficiency" flag; migration 0020) and its penalties. The three years end
+ * at the newest processing date loaded (`windowEnd`), whatever today is, and begin on the same day three years
+ * earlier, both included.
  */
 async function computeInspectionFigures(
   db: Queryable,
@@ -446,12 +449,16 @@ async function computeInspectionFigures(
   windowEnd: string | null,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO facility_inspection_next
+    `INSERT INTO facility_inspection_next (ccn, window_start, window_end,
+       citations_minimal_harm, citations_potential_harm, citations_actual_harm, citations_immediate_jeopardy,
+       most_severe, abuse_citations, abuse_icon, is_abuse, fines, fine_dollars, payment_denials, denial_days,
+       complaint_citations)
      SELECT f.ccn, w.window_start, w.window_end,
        coalesce(c.minimal, 0), coalesce(c.potential, 0), coalesce(c.actual, 0), coalesce(c.jeopardy, 0),
        c.most_severe, coalesce(c.abuse, 0), f.abuse_icon,
        coalesce(f.abuse_icon, false) OR coalesce(c.abuse, 0) > 0,
-       coalesce(p.fines, 0), coalesce(p.fine_dollars, 0), coalesce(p.denials, 0), coalesce(p.denial_days, 0)
+       coalesce(p.fines, 0), coalesce(p.fine_dollars, 0), coalesce(p.denials, 0), coalesce(p.denial_days, 0),
+       coalesce(c.complaint, 0)
      FROM ${facilityTable} f
      CROSS JOIN (SELECT ($1::date - interval '3 years')::date AS window_start, $1::date AS window_end) w
      LEFT JOIN (
@@ -461,7 +468,8 @@ async function computeInspectionFigures(
          count(*) FILTER (WHERE c.scope_severity BETWEEN 'G' AND 'I')::integer AS actual,
          count(*) FILTER (WHERE c.scope_severity BETWEEN 'J' AND 'L')::integer AS jeopardy,
          max(c.scope_severity) AS most_severe,
-         count(*) FILTER (WHERE lower(coalesce(c.category, t.category)) = lower($2))::integer AS abuse
+         count(*) FILTER (WHERE lower(coalesce(c.category, t.category)) = lower($2))::integer AS abuse,
+         count(*) FILTER (WHERE c.is_complaint)::integer AS complaint
        FROM citation c
        LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag
        WHERE c.survey_date BETWEEN ($1::date - interval '3 years')::date AND $1::date

@@ -66,6 +66,7 @@ const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "posit
   fineDollarsThreeYears: "Fines in 3 Years in Dollars",
   totalWeightedHealthSurveyScore: "Total Weighted Health Survey Score",
   substantiatedComplaints: "Number of Substantiated Complaints",
+  complaintCitationsThreeYears: "Complaint Citations in 3 Years",
   infectionControlCitations: "Number of Citations from Infection Control Inspections",
   finesTotalDollars: "Total Amount of Fines in Dollars",
   paymentDenials: "Number of Payment Denials",

@@ -18,6 +18,7 @@ import {
   citationListSchema,
   entitySchema,
   type FacilityListItem,
+  facilityDetailSchema,
   facilityInspectionsSchema,
   facilityListResponseSchema,
   facilityPenaltiesSchema,
@@ -103,6 +104,7 @@ function model(provider: string, loaded: DemoFile[], newestDate: string) {
         (row) => row[CCN] === ccn && row["Penalty Type"] === "Fine" && inWindow(row["Penalty Date"]),
       );
       const abuseCitations = own.filter((row) => row["Deficiency Category"] === ABUSE).length;
+      const complaintCitations = own.filter((row) => row["Complaint Deficiency"] === "Y").length;
       return [
         ccn,
         {
@@ -115,6 +117,7 @@ function model(provider: string, loaded: DemoFile[], newestDate: string) {
           finesThreeYears: fines.length,
           fineDollarsThreeYears: fines.reduce((sum, row) => sum + Number(row["Fine Amount"]), 0),
           abuseCitations,
+          complaintCitations,
           grid: Object.fromEntries(
             Object.keys(HARM_WORDS).map((code) => [code, codes.filter((value) => value === code).length]),
           ),
@@ -251,7 +254,12 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
     const list = await listAll("");
     expect(list.data.map((item) => item.ccn)).toEqual(expected.facilities.map((row) => row[CCN]));
     for (const item of list.data) {
-      const { abuseCitations: _, grid: __, ...figures } = expected.figures.get(item.ccn) ?? {};
+      const {
+        abuseCitations: _,
+        grid: __,
+        complaintCitations: ___,
+        ...figures
+      } = expected.figures.get(item.ccn) ?? {};
       expect({ ccn: item.ccn, ...pick(item, Object.keys(figures)) }).toEqual({ ccn: item.ccn, ...figures });
     }
     // The window matters: counted back from the citations file instead, some facility would differ.
@@ -265,6 +273,39 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
         ([ccn, figures]) =>
           figures.citationsPotentialHarm !== expected.figures.get(ccn)?.citationsPotentialHarm,
       ),
+    ).toBe(true);
+  });
+
+  it("gives the detail the complaint citations of the three years, where CMS no longer counts complaints", async () => {
+    // The demo's newest file is in the 2025 layout, which has no Number of Substantiated Complaints.
+    const counts = [...expected.figures.values()].map((own) => own.complaintCitations);
+    expect(counts.some((count) => count > 0)).toBe(true);
+    expect(counts.some((count) => count === 0)).toBe(true);
+    // Facilities with complaint citations, and every 25th facility.
+    const ccns = [...expected.figures]
+      .filter(([, own], index) => own.complaintCitations > 0 || index % 25 === 0)
+      .map(([ccn]) => ccn);
+    for (const ccn of ccns) {
+      const detail = facilityDetailSchema.parse(await json(`/api/facilities/${ccn}`));
+      expect([ccn, detail.complaintCitationsThreeYears]).toEqual([
+        ccn,
+        expected.figures.get(ccn)?.complaintCitations,
+      ]);
+      expect(detail.substantiatedComplaints).toBeNull();
+      // A count of the facility's citations, not all of them.
+      const own = expected.figures.get(ccn);
+      const all =
+        (own?.citationsMinimalHarm ?? 0) +
+        (own?.citationsPotentialHarm ?? 0) +
+        (own?.citationsActualHarm ?? 0) +
+        (own?.citationsImmediateJeopardy ?? 0);
+      expect(detail.complaintCitationsThreeYears ?? 0).toBeLessThanOrEqual(all);
+    }
+    expect(
+      ccns.some((ccn) => {
+        const own = expected.figures.get(ccn);
+        return (own?.complaintCitations ?? 0) < (own?.citationsPotentialHarm ?? 0);
+      }),
     ).toBe(true);
   });
 
@@ -421,6 +462,11 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
         figures?.abuse ? "Y" : "N",
         String(figures?.fineDollarsThreeYears),
       ]);
+      // The detail's complaint citations, after CMS's substantiated complaints.
+      expect(at("Complaint Citations in 3 Years")).toBe(String(figures?.complaintCitations));
+      expect(header.indexOf("Complaint Citations in 3 Years")).toBe(
+        header.indexOf("Number of Substantiated Complaints") + 1,
+      );
     }
   });
 
@@ -723,7 +769,12 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
     await checkCitations();
     const list = await listAll("");
     for (const item of list.data.slice(0, 50)) {
-      const { abuseCitations: _, grid: __, ...figures } = expected.figures.get(item.ccn) ?? {};
+      const {
+        abuseCitations: _,
+        grid: __,
+        complaintCitations: ___,
+        ...figures
+      } = expected.figures.get(item.ccn) ?? {};
       expect(pick(item, Object.keys(figures))).toEqual(figures);
     }
   });
@@ -838,6 +889,12 @@ describe.skipIf(!hasRealData).each(engines)("penalties of the real CMS files on 
     expect(abuse.data[0]).toMatchObject({ citationsActualHarm: null, mostSevereCitation: null, abuse: true });
     expect(typeof abuse.data[0]?.finesThreeYears).toBe("number");
   });
+
+  it("keeps CMS's substantiated complaints of the Aug 2021 file, with no complaint citations to count", async () => {
+    const detail = facilityDetailSchema.parse(await (await app.request("/api/facilities/015009")).json());
+    expect(detail.substantiatedComplaints).toEqual(expect.any(Number));
+    expect(detail.complaintCitationsThreeYears).toBeNull();
+  });
 });
 
 describe.each(engines)(
@@ -896,6 +953,14 @@ describe.each(engines)(
         },
         national: expect.objectContaining({ facilities: list.totalCount, citations: null }),
       });
+    });
+
+    it("gives the detail no complaint citations (unknown, not zero)", async () => {
+      const provider = loaded.filter((file) => file.table === "provider").at(-1) as DemoFile;
+      const [ccn] = records(provider.path).map((row) => row[CCN] ?? "");
+      const detail = facilityDetailSchema.parse(await (await app.request(`/api/facilities/${ccn}`)).json());
+      expect(detail.complaintCitationsThreeYears).toBeNull();
+      expect(detail.finesThreeYears).toEqual(expect.any(Number));
     });
   },
 );

@@ -334,6 +334,7 @@ export function detailFields(alias: string): [string, string][] {
   return [
     ["totalWeightedHealthSurveyScore", `${alias}.total_weighted_health_survey_score`],
     ["substantiatedComplaints", `${alias}.substantiated_complaints`],
+    ["complaintCitationsThreeYears", `${alias}.complaint_citations_three_years`],
     ["infectionControlCitations", `${alias}.infection_control_citations`],
     ["finesTotalDollars", `${alias}.fines_total_dollars`],
     ["paymentDenials", `${alias}.payment_denials`],

@@ -5,7 +5,9 @@
 // fines. What changes between releases changes as it does at CMS: a citation gets its correction date, one under
 // dispute is regraded, a fine is reduced when the home waives its appeal, the inspection cycles move on.
 //
-// It draws from a stream of its own, so that the Provider Information files stay what they were without it.
+// It draws from a stream of its own, so that the rest of the Provider Information files stays what it was without
+// it. Their penalty columns come from it (penaltyTotals): Provider Information's fines and payment denials are
+// the penalties file's of the same release, as in CMS's files.
 
 import { isoDay } from "./calendar.ts";
 import { citationsEra, HEALTH_CITATIONS, PENALTIES, penaltiesEra } from "./cms-layouts.ts";
@@ -106,6 +108,17 @@ interface Penalty {
   reducedAfter: number;
   denialStart: string;
   denialDays: number;
+}
+
+/**
+ * What Provider Information counts of a facility's penalties as of a release: its Number of Fines, Total Amount of
+ * Fines in Dollars and Number of Payment Denials are those of the penalties file of the same release (the three
+ * years before its processing date, a fine at its amount then).
+ */
+export interface PenaltyTotals {
+  fines: number;
+  fineDollars: number;
+  paymentDenials: number;
 }
 
 interface FacilityRecord {
@@ -259,8 +272,10 @@ export class DemoInspections {
   private recordPenalties(record: FacilityRecord, survey: Survey): void {
     const rng = this.rng;
     const worst = Math.max(...survey.citations.map((citation) => citation.finalCode));
+    // Fitted with the denials below to the August 2021 file's 44% of facilities fined in three years and 10% with
+    // payment denials (Provider Information counts these since they are drawn together).
     const chance =
-      worst >= 9 ? 0.9 : worst >= 6 ? 0.6 : worst >= 5 ? 0.15 : survey.citations.length >= 6 ? 0.08 : 0.02;
+      worst >= 9 ? 0.9 : worst >= 6 ? 0.65 : worst >= 5 ? 0.25 : survey.citations.length >= 6 ? 0.14 : 0.05;
     if (!rng.chance(chance)) return;
     const [mu, sigma] = worst >= 9 ? [10.6, 0.8] : worst >= 6 ? [9.2, 0.9] : [7.9, 0.6];
     const fines = rng.chance(0.12) ? 2 : 1;
@@ -276,7 +291,7 @@ export class DemoInspections {
         denialDays: 0,
       });
     }
-    if (rng.chance(worst >= 9 ? 0.25 : worst >= 6 ? 0.12 : 0)) {
+    if (rng.chance(worst >= 9 ? 0.3 : worst >= 6 ? 0.2 : 0.1)) {
       record.penalties.push({
         day: survey.day,
         date: survey.date,
@@ -360,26 +375,52 @@ export class DemoInspections {
     return lines.flush();
   }
 
+  /**
+   * The penalties the release of processing date `date` lists for a facility (the three years before it), each
+   * with its fine's amount as of that date (after a reduction, once made): what its penalties file has, and what
+   * its Provider Information counts.
+   */
+  private listedPenalties(f: Facility, date: string): { penalty: Penalty; amount: number }[] {
+    const record = this.records.get(f);
+    if (!record) return [];
+    const today = dayOfIso(date);
+    const from = dayOfIso(`${Number(date.slice(0, 4)) - YEARS_LISTED}${date.slice(4)}`);
+    return record.penalties
+      .filter((penalty) => penalty.day >= from && penalty.day < today)
+      .map((penalty) => {
+        const isReduced = penalty.reducedAfter > 0 && today - penalty.day >= penalty.reducedAfter;
+        const amount =
+          penalty.type === "Fine" ? (isReduced ? Math.round(penalty.amount * 0.65) : penalty.amount) : 0;
+        return { penalty, amount };
+      });
+  }
+
+  /** A facility's penalties as Provider Information counts them in the release of processing date `date`. */
+  penaltyTotals(f: Facility, date: string): PenaltyTotals {
+    const totals: PenaltyTotals = { fines: 0, fineDollars: 0, paymentDenials: 0 };
+    for (const { penalty, amount } of this.listedPenalties(f, date)) {
+      if (penalty.type === "Fine") {
+        totals.fines += 1;
+        totals.fineDollars += amount;
+      } else {
+        totals.paymentDenials += 1;
+      }
+    }
+    return totals;
+  }
+
   /** The penalties file of the release of processing date `date`: the three years before, in its layout. */
   penaltiesCsv(world: DemoWorld, t: number, date: string): Buffer[] {
     const columns = PENALTIES[penaltiesEra(date)];
-    const today = dayOfIso(date);
-    const from = dayOfIso(`${Number(date.slice(0, 4)) - YEARS_LISTED}${date.slice(4)}`);
     const lines = new Pieces();
     lines.push(columns.map(csvField).join(","));
     for (const f of world.facilities) {
       if (t < f.openMonth || t >= f.closeMonth) continue;
-      const record = this.records.get(f);
-      if (!record) continue;
-      const listed = record.penalties.filter((penalty) => penalty.day >= from && penalty.day < today);
+      const listed = this.listedPenalties(f, date);
       if (listed.length === 0) continue;
       const { identity, location } = DemoInspections.facilityCells(f);
-      for (const penalty of listed) {
-        const isReduced = penalty.reducedAfter > 0 && today - penalty.day >= penalty.reducedAfter;
-        const amount =
-          penalty.type === "Fine"
-            ? String(isReduced ? Math.round(penalty.amount * 0.65) : penalty.amount)
-            : "";
+      for (const { penalty, amount: dollars } of listed) {
+        const amount = penalty.type === "Fine" ? String(dollars) : "";
         lines.push(
           [
             identity,

@@ -5,8 +5,10 @@
 // changes: building a 10 MB string per month from many small strings took most of the writer's time. A row is
 // front (identity to date first approved), entity (chain or affiliated entity, when the layout has one), flags,
 // ratings (and the RN staffing rating of the 2021 layout), back (staffing to coordinates) and the processing date.
+// The penalty columns are the facility's penalties of the release (demo/inspections.ts, penaltyTotals), as CMS's
+// Provider Information counts those of its penalties file.
 
-import { dayOf, pad2 } from "./calendar.ts";
+import { dayOf } from "./calendar.ts";
 import {
   type ColumnBlock,
   columnsOf,
@@ -14,6 +16,7 @@ import {
   type ProviderInfoEra,
   providerInfoEra,
 } from "./cms-layouts.ts";
+import type { PenaltyTotals } from "./inspections.ts";
 import { COUNCILS } from "./names.ts";
 import { STATES } from "./places.ts";
 import {
@@ -71,11 +74,18 @@ const PLANS: Record<ProviderInfoEra, RowPlan> = {
   "2025": planRows("2025"),
 };
 
+/** Where a release's penalty columns come from: the facility's penalties listed by the release of `date`. */
+export interface PenaltyRecord {
+  penaltyTotals(f: Facility, date: string): PenaltyTotals;
+}
+
 /** A facility's cached pieces and what they were built from. */
 interface RowPieces {
   era: ProviderInfoEra;
   residentsRevision: number;
   figuresRevision: number;
+  /** The penalty columns' figures, which change with the release's three years as well as with a survey. */
+  penaltiesKey: string;
   front: Uint8Array;
   back: Uint8Array;
 }
@@ -94,6 +104,7 @@ export class ReleaseRenderer {
     t: number,
     processingDate: string,
     buffer: Buffer | undefined,
+    penalties: PenaltyRecord,
   ): { buffer: Buffer; length: number } {
     const [year, month] = world.calendar.months[t] ?? [2020, 1];
     const twoYearsAgo = dayOf(year - 2, month);
@@ -110,7 +121,7 @@ export class ReleaseRenderer {
     pieces.push(plan.header);
     for (const f of world.facilities) {
       if (t < f.openMonth || t >= f.closeMonth) continue;
-      const row = this.rowPieces(f, plan);
+      const row = this.rowPieces(f, plan, penalties.penaltyTotals(f, processingDate));
       let ratings: Uint8Array;
       let sff = 0;
       if (f.blankFootnote !== 0) {
@@ -148,26 +159,29 @@ export class ReleaseRenderer {
     return { buffer: target, length };
   }
 
-  private rowPieces(f: Facility, plan: RowPlan): RowPieces {
+  private rowPieces(f: Facility, plan: RowPlan, penalties: PenaltyTotals): RowPieces {
     let row = this.rows.get(f);
+    const penaltiesKey = `${penalties.fines},${penalties.fineDollars},${penalties.paymentDenials}`;
     if (row === undefined || row.era !== plan.era) {
       row = {
         era: plan.era,
         residentsRevision: f.residentsRevision,
         figuresRevision: f.figuresRevision,
-        front: blocksPiece(plan.front, f, plan),
-        back: blocksPiece(plan.back, f, plan),
+        penaltiesKey,
+        front: blocksPiece(plan.front, f, plan, penalties),
+        back: blocksPiece(plan.back, f, plan, penalties),
       };
       this.rows.set(f, row);
       return row;
     }
     if (row.residentsRevision !== f.residentsRevision) {
-      row.front = blocksPiece(plan.front, f, plan);
+      row.front = blocksPiece(plan.front, f, plan, penalties);
       row.residentsRevision = f.residentsRevision;
     }
-    if (row.figuresRevision !== f.figuresRevision) {
-      row.back = blocksPiece(plan.back, f, plan);
+    if (row.figuresRevision !== f.figuresRevision || row.penaltiesKey !== penaltiesKey) {
+      row.back = blocksPiece(plan.back, f, plan, penalties);
       row.figuresRevision = f.figuresRevision;
+      row.penaltiesKey = penaltiesKey;
     }
     return row;
   }
@@ -204,15 +218,20 @@ const COUNCIL_AND_SPRINKLER = COUNCILS.flatMap((council) => [`${council},Yes`, `
 type Cell = string | number;
 
 /** The cells of the blocks, each followed by a comma. */
-function blocksPiece(blocks: readonly ColumnBlock[], f: Facility, plan: RowPlan): Uint8Array {
+function blocksPiece(
+  blocks: readonly ColumnBlock[],
+  f: Facility,
+  plan: RowPlan,
+  penalties: PenaltyTotals,
+): Uint8Array {
   const cells: Cell[] = [];
-  for (const block of blocks) cells.push(...blockCells(block, f, plan));
+  for (const block of blocks) cells.push(...blockCells(block, f, plan, penalties));
   cells.push("");
   return utf8(cells.join(","));
 }
 
 /** The cells of a block of columns cached per facility (not the entity, flags, ratings and date). */
-function blockCells(block: ColumnBlock, f: Facility, plan: RowPlan): Cell[] {
+function blockCells(block: ColumnBlock, f: Facility, plan: RowPlan, penalties: PenaltyTotals): Cell[] {
   const hours = f.staffingFigures.hours;
   const ratio = f.staffingFigures.caseMix / NATIONAL_CASE_MIX;
   const state = STATES[f.stateIndex]?.code ?? "";
@@ -296,11 +315,13 @@ function blockCells(block: ColumnBlock, f: Facility, plan: RowPlan): Cell[] {
     case "complaints":
       return [f.penalties.facilityReportedIncidents, f.penalties.substantiatedComplaints];
     case "penalties": {
-      const { infectionCitations, fines, fineDollars, fineCents, paymentDenials } = f.penalties;
+      // Infection control citations as of the last standard survey; fines and payment denials of the release.
+      const { infectionCitations } = f.penalties;
+      const { fines, fineDollars, paymentDenials } = penalties;
       return [
         infectionCitations === undefined ? "" : infectionCitations,
         fines,
-        `${fineDollars}.${pad2(fineCents)}`,
+        fineDollars.toFixed(2),
         paymentDenials,
         fines + paymentDenials,
       ];

@@ -137,16 +137,15 @@ export interface StaffingHours {
   adjustedTotal: number;
 }
 
-/** What the last three years brought, as of the last standard survey. */
+/**
+ * What the last three years brought, as of the last standard survey. Fines and payment denials are not here: a
+ * release's Provider Information counts the penalties its penalties file lists (demo/inspections.ts).
+ */
 export interface Penalties {
   facilityReportedIncidents: number;
   substantiatedComplaints: number;
   /** Undefined when the facility had no infection control inspection in the three years. */
   infectionCitations: number | undefined;
-  fines: number;
-  fineDollars: number;
-  fineCents: number;
-  paymentDenials: number;
 }
 
 export const NATIONAL_CASE_MIX = 1.39174;
@@ -163,10 +162,6 @@ const NO_PENALTIES: Penalties = {
   facilityReportedIncidents: 0,
   substantiatedComplaints: 0,
   infectionCitations: undefined,
-  fines: 0,
-  fineDollars: 0,
-  fineCents: 0,
-  paymentDenials: 0,
 };
 const NO_CYCLE: SurveyCycle = {
   date: "",
@@ -335,13 +330,13 @@ function recordSurvey(rng: Rng, f: Facility, day: number, isInitial: boolean): v
 
 /** The counts of the three years before a survey on `date` of a facility with `stars` for health inspection. */
 function drawPenalties(rng: Rng, stars: number, date: string): Penalties {
+  // Fines and payment denials were drawn here once; their draws are kept, unused, so that the rest of the world
+  // (every draw after them) stays as it was. The penalties are the inspection record's (demo/inspections.ts).
   const isFined = rng.chance(FINE_CHANCE_BY_STAR[stars] ?? 0.42);
   const fines = isFined ? rng.run(0.4, 22) : 0;
-  let dollars = 0;
-  for (let i = 0; i < fines; i++)
-    dollars += Math.min(600_000, Math.max(650, Math.exp(8.9 + rng.normal() * 1.55)));
-  const fineCents = isFined && !rng.chance(0.7) ? rng.int(1, 99) : 0;
-  const paymentDenials = rng.chance(isFined ? 0.18 : 0.02) ? rng.run(0.15, 5) : 0;
+  for (let i = 0; i < fines; i++) rng.normal();
+  if (isFined && !rng.chance(0.7)) rng.int(1, 99);
+  if (rng.chance(isFined ? 0.18 : 0.02)) rng.run(0.15, 5);
   const hasInfectionInspection = !rng.chance(noInfectionInspectionShare(date));
   const infectionCitations = !hasInfectionInspection
     ? undefined
@@ -354,15 +349,7 @@ function drawPenalties(rng: Rng, stars: number, date: string): Penalties {
   const facilityReportedIncidents = rng.chance(0.6)
     ? 0
     : Math.min(80, Math.max(1, Math.round(Math.exp(0.75 + rng.normal()))));
-  return {
-    facilityReportedIncidents,
-    substantiatedComplaints,
-    infectionCitations,
-    fines,
-    fineDollars: Math.round(dollars),
-    fineCents,
-    paymentDenials,
-  };
+  return { facilityReportedIncidents, substantiatedComplaints, infectionCitations };
 }
 
 function refreshResidents(rng: Rng, f: Facility): void {

@@ -1,10 +1,11 @@
-// The comparison table: one column per facility, one row per detail field, sections as on the detail page. The
-// best value of a row (where better is well defined) carries an icon and the word "Best", never colour alone.
+// The comparison table: one column per facility, one row per detail field shown for them (compareSections),
+// sections as on the detail page. The best value of a row (where better is well defined) carries an icon and the
+// word "Best", never colour alone.
 import { Award, X } from "lucide-react";
 import { Link } from "react-router";
 import type { FacilityDetail } from "../../../../core/api-types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { COMPARE_SECTIONS, type CompareRow, markBest } from "../lib/compare-rows.ts";
+import { type CompareRow, compareSections, markBest } from "../lib/compare-rows.ts";
 
 const BETTER_HINT = { higher: "higher is better", lower: "lower is better" } as const;
 
@@ -63,7 +64,7 @@ export function CompareTable({
             ))}
           </tr>
         </thead>
-        {COMPARE_SECTIONS.map((section) => (
+        {compareSections(facilities).map((section) => (
           <tbody key={section.id}>
             <tr className="bg-slate-50">
               <th
@@ -97,7 +98,16 @@ function CompareTableRow({ row, facilities }: { row: CompareRow; facilities: rea
     <tr className="border-t border-slate-100" data-row={row.id}>
       <th scope="row" className="px-4 py-2.5 text-left font-medium text-slate-700">
         {row.label}
-        {better && <span className="block text-xs font-normal text-slate-500">{BETTER_HINT[better]}</span>}
+        {better && (
+          <span className="block text-xs font-normal text-slate-500">
+            {row.betterHint ?? BETTER_HINT[better]}
+          </span>
+        )}
+        {row.note && (
+          <span className="mt-1 block text-xs font-normal text-slate-600" data-testid="row-note">
+            {row.note}
+          </span>
+        )}
       </th>
       {facilities.map((facility, column) => {
         const href = row.href?.(facility);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { FacilityDetail } from "../../../../core/api-types.ts";
-import { COMPARE_SECTIONS, MISSING, markBest } from "./compare-rows.ts";
+import { COMPARE_SECTIONS, compareSections, MISSING, markBest } from "./compare-rows.ts";
 
 describe("markBest", () => {
   it("marks the highest or the lowest known value", () => {
@@ -54,6 +54,15 @@ const facility: FacilityDetail = {
   affiliatedEntityId: null,
   longStayQmRating: 4,
   shortStayQmRating: null,
+  complaintCitationsThreeYears: 7,
+  citationsMinimalHarm: 1,
+  citationsPotentialHarm: 9,
+  citationsActualHarm: 1,
+  citationsImmediateJeopardy: 0,
+  mostSevereCitation: "G",
+  abuse: false,
+  finesThreeYears: 2,
+  fineDollarsThreeYears: 12_500,
 };
 
 function cell(id: string, detail: FacilityDetail = facility) {
@@ -106,6 +115,7 @@ describe("compare rows", () => {
       totalWeightedHealthSurveyScore: "lower",
       healthDeficiencyScore: "lower",
       substantiatedComplaints: "lower",
+      complaintCitationsThreeYears: "lower",
       infectionControlCitations: "lower",
       finesTotalDollars: "lower",
       paymentDenials: "lower",
@@ -116,6 +126,85 @@ describe("compare rows", () => {
       affiliatedEntityName: null,
     });
     expect(cell("finesTotalDollars").value).toBe(15000.5);
+  });
+
+  it("show the inspection record of the three years, most severe first, less being better", () => {
+    const rows = COMPARE_SECTIONS.find((section) => section.id === "inspections")?.rows ?? [];
+    expect(rows.map((row) => [row.label, row.text(facility), row.better])).toEqual([
+      ["Immediate jeopardy (J-L)", "0", "lower"],
+      ["Actual harm (G-I)", "1", "lower"],
+      ["No actual harm, potential for more than minimal harm (D-F)", "9", "lower"],
+      ["No actual harm, potential for minimal harm (A-C)", "1", "lower"],
+      ["Most severe citation", "G (Actual harm)", "lower"],
+      ["Abuse cited", "No", "lower"],
+      ["Fines", "2", "lower"],
+      ["Fines in dollars", "$12,500.00", "lower"],
+    ]);
+    // Less severe is better: no citation at all is best, then A ... L.
+    const severity = (mostSevereCitation: FacilityDetail["mostSevereCitation"]) =>
+      cell("mostSevereCitation", { ...facility, mostSevereCitation }).value;
+    expect([severity(null), severity("A"), severity("D"), severity("G"), severity("L")]).toEqual([
+      0, 1, 4, 7, 12,
+    ]);
+    expect(cell("mostSevereCitation", { ...facility, mostSevereCitation: null }).text).toBe("None");
+    expect(cell("abuse", { ...facility, abuse: true })).toMatchObject({ text: "Yes", value: 1 });
+    expect(cell("abuse").value).toBe(0);
+    expect(
+      markBest(
+        [
+          { ...facility, mostSevereCitation: "J" as const },
+          facility,
+          { ...facility, mostSevereCitation: "D" as const },
+        ].map((detail) => cell("mostSevereCitation", detail).value),
+        "lower",
+      ),
+    ).toEqual([false, false, true]);
+  });
+
+  it("leave the inspection record out while it is not loaded, keeping the rows whose values are known", () => {
+    const unknown: FacilityDetail = {
+      ...facility,
+      citationsMinimalHarm: null,
+      citationsPotentialHarm: null,
+      citationsActualHarm: null,
+      citationsImmediateJeopardy: null,
+      mostSevereCitation: null,
+      complaintCitationsThreeYears: null,
+    };
+    const ids = (facilities: FacilityDetail[]) =>
+      compareSections(facilities)
+        .find((section) => section.id === "inspections")
+        ?.rows.map((row) => row.id);
+    // Penalties loaded and CMS's Abuse Icon, no health citations file: the abuse and fines rows alone.
+    expect(ids([unknown, unknown])).toEqual(["abuse", "finesThreeYears", "fineDollarsThreeYears"]);
+    expect(ids([unknown, facility])).toHaveLength(8);
+    expect(cell("mostSevereCitation", unknown)).toMatchObject({ text: MISSING, value: null });
+    const none = { ...unknown, abuse: null, finesThreeYears: null, fineDollarsThreeYears: null };
+    expect(compareSections([none, none]).map((section) => section.id)).not.toContain("inspections");
+  });
+
+  it("show CMS's substantiated complaints, else (from 2025) the complaint citations with a note, never a row of N/A", () => {
+    const complaintRows = (facilities: FacilityDetail[]) =>
+      compareSections(facilities)
+        .flatMap((section) => section.rows)
+        .filter((row) => /complaint/i.test(row.id))
+        .map((row) => ({ label: row.label, cells: facilities.map(row.text), note: row.note ?? null }));
+    const other = { ...facility, ccn: "015010", substantiatedComplaints: 3, complaintCitationsThreeYears: 2 };
+    expect(complaintRows([facility, other])).toEqual([
+      { label: "Substantiated Complaints", cells: ["1,200", "3"], note: null },
+    ]);
+    const from2025 = [facility, other].map((detail) => ({ ...detail, substantiatedComplaints: null }));
+    expect(complaintRows(from2025)).toEqual([
+      {
+        label: "Complaint citations, last 3 years",
+        cells: ["7", "2"],
+        note: expect.stringContaining("CMS no longer publishes the number of substantiated complaints"),
+      },
+    ]);
+    // Neither known (a 2025 file and no health citations file): no row at all.
+    expect(
+      complaintRows(from2025.map((detail) => ({ ...detail, complaintCitationsThreeYears: null }))),
+    ).toEqual([]);
   });
 
   it("link the affiliated entity to its page", () => {

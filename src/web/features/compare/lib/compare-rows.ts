@@ -1,5 +1,8 @@
 // The rows of the comparison table: every field of the facility detail, grouped as on the detail page, with the
-// direction in which a value is better where that is well defined, and which values of a row are the best.
+// direction in which a value is better where that is well defined, and which values of a row are the best. Some
+// rows are shown only for some facilities: the complaints row is CMS's substantiated complaints, or, where the
+// newest file has none (from 2025), the complaint citations of the inspection record; the inspection record's rows
+// are left out while it is not loaded (every value unknown).
 import type { FacilityDetail } from "../../../../core/api-types.ts";
 import {
   formatCount,
@@ -9,6 +12,13 @@ import {
   formatUsd,
 } from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
+import { HARM_LEVELS, harmLabel, SCOPE_SEVERITY_CODES } from "../../../../core/inspections.ts";
+import {
+  COMPLAINT_CITATIONS_LABEL,
+  COMPLAINT_CITATIONS_NOTE,
+  complaintsKind,
+  SUBSTANTIATED_COMPLAINTS_LABEL,
+} from "../../../lib/complaints.ts";
 import { entityPath } from "../../../lib/entity-path.ts";
 import { formatPhone } from "../../../lib/facility-contact.ts";
 
@@ -26,6 +36,12 @@ export interface CompareRow {
   text: (facility: FacilityDetail) => string;
   /** Where the cell links to, if anywhere. */
   href?: (facility: FacilityDetail) => string | null;
+  /** Words under the label saying which value is better, where "higher/lower is better" would read oddly. */
+  betterHint?: string;
+  /** A sentence under the label, saying what the row is when its label alone cannot. */
+  note?: string;
+  /** Whether the row is shown for these facilities; always when absent. */
+  shown?: (facilities: readonly FacilityDetail[]) => boolean;
 }
 
 export interface CompareSection {
@@ -59,6 +75,39 @@ function numberRow(
       return value === null ? MISSING : format(value);
     },
   };
+}
+
+/** The list fields of the citations of each harm level. */
+const CITATION_FIELDS = {
+  minimal: "citationsMinimalHarm",
+  potential: "citationsPotentialHarm",
+  actual: "citationsActualHarm",
+  jeopardy: "citationsImmediateJeopardy",
+} as const;
+
+/**
+ * A row of the inspection record: less is better; shown when some facility's value is known (the record is loaded).
+ */
+function inspectionRow(
+  id: string,
+  label: string,
+  pick: (facility: FacilityDetail) => number | null,
+  format: (value: number) => string,
+): CompareRow {
+  return {
+    ...numberRow(id, label, pick, format, "lower"),
+    shown: (facilities) => facilities.some((facility) => pick(facility) !== null),
+  };
+}
+
+/**
+ * How severe the most severe citation of the three years is: 1 (A) to 12 (L), 0 when the facility has none; null
+ * when no health citations file is loaded (its citation counts are unknown).
+ */
+function severityOf(facility: FacilityDetail): number | null {
+  if (facility.citationsMinimalHarm == null) return null;
+  const code = facility.mostSevereCitation ?? null;
+  return code === null ? 0 : SCOPE_SEVERITY_CODES.indexOf(code) + 1;
 }
 
 function ratingRow(id: string, label: string, pick: (facility: FacilityDetail) => number | null): CompareRow {
@@ -97,13 +146,27 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
         (value) => formatDecimal(value, 2),
         "lower",
       ),
-      numberRow(
-        "substantiatedComplaints",
-        "Substantiated Complaints",
-        (f) => f.substantiatedComplaints,
-        formatCount,
-        "lower",
-      ),
+      {
+        ...numberRow(
+          "substantiatedComplaints",
+          SUBSTANTIATED_COMPLAINTS_LABEL,
+          (f) => f.substantiatedComplaints,
+          formatCount,
+          "lower",
+        ),
+        shown: (facilities) => complaintsKind(facilities) === "substantiated",
+      },
+      {
+        ...numberRow(
+          "complaintCitationsThreeYears",
+          COMPLAINT_CITATIONS_LABEL,
+          (f) => f.complaintCitationsThreeYears ?? null,
+          formatCount,
+          "lower",
+        ),
+        note: COMPLAINT_CITATIONS_NOTE,
+        shown: (facilities) => complaintsKind(facilities) === "citations",
+      },
       numberRow(
         "infectionControlCitations",
         "Infection Control Citations",
@@ -113,6 +176,54 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
       ),
       numberRow("finesTotalDollars", "Fines", (f) => f.finesTotalDollars, formatUsd, "lower"),
       numberRow("paymentDenials", "Payment Denials", (f) => f.paymentDenials, formatCount, "lower"),
+    ],
+  },
+  {
+    id: "inspections",
+    title: "Inspection Record, Last 3 Years",
+    // Most severe first, as a family reads the record.
+    rows: [
+      ...[...HARM_LEVELS]
+        .reverse()
+        .map((level) =>
+          inspectionRow(
+            CITATION_FIELDS[level.key],
+            `${level.label} (${level.codes[0]}-${level.codes[2]})`,
+            (f) => f[CITATION_FIELDS[level.key]] ?? null,
+            formatCount,
+          ),
+        ),
+      {
+        ...inspectionRow(
+          "mostSevereCitation",
+          "Most severe citation",
+          (f) => severityOf(f),
+          () => "",
+        ),
+        text: (f) => {
+          if (severityOf(f) === null) return MISSING;
+          const code = f.mostSevereCitation ?? null;
+          return code === null ? "None" : `${code} (${harmLabel(code)})`;
+        },
+        betterHint: "less severe is better",
+      },
+      {
+        ...inspectionRow(
+          "abuse",
+          "Abuse cited",
+          (f) => (f.abuse == null ? null : f.abuse ? 1 : 0),
+          (value) => (value > 0 ? "Yes" : "No"),
+        ),
+        betterHint: "none is better",
+        note: "CMS's abuse icon, or a citation for abuse, neglect or exploitation.",
+      },
+      inspectionRow("finesThreeYears", "Fines", (f) => f.finesThreeYears ?? null, formatCount),
+      inspectionRow(
+        "fineDollarsThreeYears",
+        "Fines in dollars",
+        (f) => f.fineDollarsThreeYears ?? null,
+        formatUsd,
+      ),
     ],
   },
   {
@@ -181,6 +292,14 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
     ],
   },
 ];
+
+/** The sections and rows shown for these facilities (a section none of whose rows is shown is left out). */
+export function compareSections(facilities: readonly FacilityDetail[]): CompareSection[] {
+  return COMPARE_SECTIONS.map((section) => ({
+    ...section,
+    rows: section.rows.filter((row) => row.shown?.(facilities) ?? true),
+  })).filter((section) => section.rows.length > 0);
+}
 
 /**
  * Which values of a row are the best: the highest (or lowest) among the known values; ties are all best; a

@@ -52,8 +52,8 @@ function DetailLineRow({
 }) {
   const parts = line.measure && benchmarks ? getBenchmarkParts(line.measure, benchmarks, state) : [];
   return (
-    // The value is the first <dd>; the averages, when there are any, a second one under it.
-    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 py-2 text-sm">
+    // The value is the first <dd>; the averages, when there are any, a second one under it; a note last.
+    <div className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 py-2 text-sm" data-line={line.label}>
       <dt className="text-slate-600">{line.label}</dt>
       <dd className="text-right font-medium tabular-nums text-slate-900">
         {line.href ? (
@@ -72,6 +72,7 @@ function DetailLineRow({
           <BenchmarkNote parts={parts} testId={`benchmark-${line.measure}`} />
         </dd>
       )}
+      {line.note && <dd className="col-span-2 mt-1 text-xs text-slate-600">{line.note}</dd>}
     </div>
   );
 }

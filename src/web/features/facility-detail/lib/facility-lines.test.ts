@@ -96,6 +96,27 @@ describe("getDetailSections", () => {
     ).toHaveLength(1);
   });
 
+  it("shows the complaint citations of the last 3 years, with a note, where CMS no longer counts complaints", () => {
+    const deficiencies = (facility: FacilityDetail) => asRecord(facility)["Deficiencies & Compliance"];
+    // A file with CMS's count: that, whatever the inspection record says.
+    expect(deficiencies({ ...FULL, complaintCitationsThreeYears: 5 })?.[1]).toEqual({
+      label: "Substantiated Complaints",
+      value: "2",
+    });
+    // From 2025, no count: the complaint citations, labelled as such and explained.
+    const from2025 = { ...FULL, substantiatedComplaints: null, complaintCitationsThreeYears: 1234 };
+    expect(deficiencies(from2025)?.[1]).toEqual({
+      label: "Complaint citations, last 3 years",
+      value: "1,234",
+      note: "CMS no longer publishes the number of substantiated complaints. Shown instead: the home's health citations from complaint inspections in the last three years.",
+    });
+    expect(deficiencies({ ...from2025, complaintCitationsThreeYears: 0 })?.[1]?.value).toBe("0");
+    // Neither (no health citations file loaded): no line.
+    expect(
+      deficiencies({ ...from2025, complaintCitationsThreeYears: null })?.map((line) => line.label),
+    ).not.toContainEqual(expect.stringMatching(/omplaint/));
+  });
+
   it("pairs each value that has a state and national average with its measure, and links the entity", () => {
     const lines = getDetailSections(FULL).flatMap((section) => section.lines);
     expect(

@@ -7,6 +7,7 @@ import {
   formatRatingOutOf5,
   formatUsd,
 } from "../../../../core/format.ts";
+import { complaintsFigure } from "../../../lib/complaints.ts";
 import { entityPath } from "../../../lib/entity-path.ts";
 
 export interface DetailLine {
@@ -16,6 +17,8 @@ export interface DetailLine {
   measure?: BenchmarkMeasure;
   /** The value links here (the affiliated entity's page). */
   href?: string;
+  /** A sentence under the line, saying what the value is when its label alone cannot. */
+  note?: string;
 }
 
 export type DetailSectionId = "quality" | "deficiencies" | "staffing" | "capacity";
@@ -34,6 +37,18 @@ function line<T>(
   measure?: BenchmarkMeasure,
 ): DetailLine[] {
   return value === null ? [] : [{ label, value: format(value), ...(measure ? { measure } : {}) }];
+}
+
+function complaintsLine(facility: FacilityDetail): DetailLine[] {
+  const figure = complaintsFigure(facility);
+  if (figure === null) return [];
+  return [
+    {
+      label: figure.label,
+      value: formatCount(figure.value),
+      ...(figure.note ? { note: figure.note } : {}),
+    },
+  ];
 }
 
 export function getDetailSections(facility: FacilityDetail): DetailSection[] {
@@ -65,7 +80,9 @@ export function getDetailSections(facility: FacilityDetail): DetailSection[] {
           (value) => formatDecimal(value, 2),
           "totalWeightedHealthSurveyScore",
         ),
-        ...line("Substantiated Complaints", facility.substantiatedComplaints, formatCount),
+        // CMS's substantiated complaints; from 2025 on, when CMS no longer publishes them, the complaint
+        // citations of the inspection record, labelled and explained as such.
+        ...complaintsLine(facility),
         ...line("Infection Control Citations", facility.infectionControlCitations, formatCount),
         ...line("Fines", facility.finesTotalDollars, formatUsd, "finesTotalDollars"),
         ...line("Payment Denials", facility.paymentDenials, formatCount),
