@@ -387,16 +387,16 @@ const MEAN = (column: string) => `round(avg(${column})::numeric, 6)::float8`;
 /**
  * The places (docs/api.md, "Places, distance and the map"), and the facilities' positions where they are missing or
  * stale (a database loaded before positions existed, or a new list of ZIP codes; src/ingest/positions.ts):
- * - every census ZIP code, then the ZIP codes facilities use that the census list lacks (PO boxes, single
- *   addresses), placed at the mean of the CMS coordinates of the facilities that use them, else at their
- *   three-digit area's location;
+ * - every ZIP code the packages place (src/db/zip-locations.ts), then the ZIP codes facilities use that no package
+ *   knows (retired ones, like Brookline's 02146), placed at the mean of the CMS coordinates of the facilities that
+ *   use them, else at their three-digit area's location;
  * - each city with a current facility, at the mean of its facilities' positions.
  */
 async function computePlaces(db: Queryable, facilityTable: string): Promise<void> {
   const zip = zip5("f.zip");
   await db.exec(`
     INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
-    SELECT 'zip', zip, zip, NULL, latitude, longitude, 'census' FROM zip_location;
+    SELECT 'zip', zip, zip, NULL, latitude, longitude, source FROM zip_location;
 
     INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
     SELECT 'zip', ${zip}, ${zip}, min(f.state), ${MEAN("f.latitude")}, ${MEAN("f.longitude")}, 'facilities'

@@ -1,5 +1,5 @@
 // A facility's position (docs/architecture.md, "Places and positions"), as SQL over a facility row `f` joined with
-// its ZIP code's census location `z` and its three-digit area's `a` (POSITION_JOINS): written with the row when the
+// its ZIP code's location `z` (src/db/zip-locations.ts) and its three-digit area's `a` (POSITION_JOINS): written with the row when the
 // facilities are loaded (an update afterwards would leave a dead copy of every row behind), and checked again when
 // the derived tables are computed.
 
@@ -10,7 +10,7 @@ export const zip5 = (zip: string) => `lpad(substring(${zip} from '^[0-9]{3,5}'),
 export const HAS_COORDINATES =
   "f.latitude BETWEEN -90 AND 90 AND f.longitude BETWEEN -180 AND 180 AND NOT (f.latitude = 0 AND f.longitude = 0)";
 
-/** The joins the position columns read: the census ZIP code, and the census ZIP codes of its first three digits. */
+/** The joins the position columns read: the ZIP code, and the ZIP codes of its first three digits. */
 export const POSITION_JOINS = `LEFT JOIN zip_location z ON z.zip = ${zip5("f.zip")}
   LEFT JOIN zip3_location a ON a.zip3 = left(${zip5("f.zip")}, 3)`;
 

