@@ -141,8 +141,9 @@ test("surveys are listed newest first with their citations, most severe first; t
   for (const [index, survey] of all.slice(0, SURVEYS_FIRST).entries()) {
     const item = surveys(page).nth(index);
     await expect(item).toHaveAttribute("data-date", survey.surveyDate);
+    // Titled by its kinds (e2e/inspections/kinds.spec.ts checks the words).
     await expect(item.getByRole("heading", { level: 4 })).toHaveText(
-      new RegExp(`^${shortDate(survey.surveyDate)}.*${survey.surveyType}`),
+      new RegExp(`^${shortDate(survey.surveyDate)}.* inspection$`),
     );
     await expect(item.getByTestId("survey-count")).toHaveText(plural(survey.citations.length, "citation"));
     const expected = orderedTags(survey.citations);
