@@ -398,6 +398,9 @@ test("while loading each section says so, and a failure shows its error in red",
 test("the record is axe clean with its lists expanded, and its headings step down in order", async ({
   page,
 }) => {
+  // Every survey and citation of a long record expanded (the infection control inspections lengthen it): axe takes
+  // a while over it.
+  test.setTimeout(60_000);
   await openRecord(page, harmed.ccn);
   const section = inspectionsSection(page);
   await section.getByRole("button", { name: /^Show all \d+ surveys$/ }).click();
