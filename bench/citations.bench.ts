@@ -5,7 +5,7 @@
 // - a facility's surveys with their citations, and its penalties;
 // - the facility list filtered by harm=actual and by abuse=true (pages, states, ratings);
 // - /api/citations unfiltered (pages 1 to 20, and the deepest, 91 to 100), by tag, by words of the description (q),
-//   by state and harm, by dates.
+//   by state and harm, by dates, by kind of inspection (alone, deep, with a state, harm, a tag or dates).
 // Target: tens of milliseconds on PGlite, p50 <= 20 ms.
 import {
   type Engine,
@@ -132,6 +132,25 @@ async function bench(engine: Engine, target: string) {
           : index % 3 === 1
             ? `/api/citations?from=${year}-${month}-01&to=${year}-${month}-28&harm=actual`
             : `/api/citations?from=${year}-${month}-10&to=${year + 1}-${month}-20&tag=${pick(tags).tag}`;
+      }),
+    );
+    await run(
+      "citations by kind",
+      Array.from({ length: 240 }, (_, index) => {
+        const kind = (["standard", "complaint", "infectionControl"] as const)[index % 3];
+        const year = 2020 + (index % 6);
+        switch (Math.floor(index / 3) % 5) {
+          case 0:
+            return `/api/citations?kind=${kind}&page=${1 + (index % 20)}`;
+          case 1:
+            return `/api/citations?kind=${kind}&page=${91 + (index % 10)}`;
+          case 2:
+            return `/api/citations?kind=${kind}&state=${pick(states)}`;
+          case 3:
+            return `/api/citations?kind=${kind}&harm=actual&tag=${pick(tags).tag}`;
+          default:
+            return `/api/citations?kind=${kind}&from=${year}-03-01&to=${year}-08-31`;
+        }
       }),
     );
   } finally {

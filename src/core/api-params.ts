@@ -4,7 +4,7 @@
 import * as z from "zod/mini";
 import { LIST_SORTS } from "./api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.ts";
-import { HARM_FILTERS } from "./inspections.ts";
+import { HARM_FILTERS, SURVEY_KINDS } from "./inspections.ts";
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_ENTITY_LENGTH = 300;
@@ -196,6 +196,14 @@ export const citationQuerySchemas = {
     z.meta({ description: "CMS's category of the citation, matched exactly." }),
   ),
   harm,
+  kind: oneOf(
+    "kind",
+    SURVEY_KINDS,
+    "Only the citations found on this kind of inspection, as CMS flags each citation: the yearly standard " +
+      "survey (`standard`), a complaint investigation (`complaint`) or a focused infection control inspection " +
+      "(`infectionControl`, since 2020). A citation can carry more than one flag; a flag a file did not have " +
+      "(infection control before January 2021) is unknown and does not match.",
+  ),
   state: states,
   entity: entities,
   from: date("from", "Surveys on or after this date (YYYY-MM-DD)."),

@@ -22,7 +22,7 @@ import {
   DEFAULT_ALERT_THRESHOLD,
   DEFAULT_PAGE_SIZE,
 } from "./constants.ts";
-import { type HarmFilter, normalizeTag } from "./inspections.ts";
+import { type HarmFilter, normalizeTag, type SurveyKind } from "./inspections.ts";
 
 // The rules themselves are the schemas of api-params.ts; these names stay importable from here.
 export {
@@ -237,10 +237,12 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
       `page must be at most ${deepest} with pageSize ${pageSize}: only the first ${MAX_CITATION_DEPTH.toLocaleString("en-US")} citations of a view are paged; filters (dates, state, tag) reach the others`,
     );
   }
+  const rawKind = params.get("kind");
   return {
     tag,
     category: category === "" ? null : category,
     harm: parseHarm(params),
+    kind: rawKind === null ? null : (checkParam(citationQuerySchemas.kind, rawKind, "kind") as SurveyKind),
     states,
     entities,
     from,
@@ -257,6 +259,7 @@ export function citationQueryToSearchParams(query: Partial<CitationQuery>): URLS
   if (query.tag) params.set("tag", query.tag);
   if (query.category) params.set("category", query.category);
   if (query.harm) params.set("harm", query.harm);
+  if (query.kind) params.set("kind", query.kind);
   for (const state of [...(query.states ?? [])].sort()) params.append("state", state);
   for (const entity of [...(query.entities ?? [])].sort()) params.append("entity", entity);
   if (query.from) params.set("from", query.from);

@@ -1,7 +1,7 @@
 // Request and response shapes of the HTTP API (docs/api.md), shared by the server and the web client.
 import * as z from "zod/mini";
 import type { AlertMetric, AlertPeriod } from "./constants.ts";
-import { type HarmFilter, SCOPE_SEVERITY_CODES } from "./inspections.ts";
+import { type HarmFilter, SCOPE_SEVERITY_CODES, SURVEY_KINDS, type SurveyKind } from "./inspections.ts";
 
 export const ratingSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(5)));
 
@@ -408,7 +408,14 @@ export type Citation = z.infer<typeof citationSchema>;
 
 export const surveySchema = z.object({
   surveyDate: z.string(),
+  /** CMS's Survey Type: "Health" for every health citation. */
   surveyType: z.string(),
+  /**
+   * The kinds of inspection the survey was, in this order: those its citations are flagged with (the union of their
+   * `standard`, `complaint` and `infectionControl`); empty when no citation says (src/core/inspections.ts,
+   * surveyTitle, titles it).
+   */
+  kinds: z.array(z.enum(SURVEY_KINDS)),
   citations: z.array(citationSchema),
 });
 export type Survey = z.infer<typeof surveySchema>;
@@ -516,6 +523,8 @@ export interface CitationQuery {
   tag: string | null;
   category: string | null;
   harm: HarmFilter | null;
+  /** The citations found on this kind of inspection (flagged so by CMS). */
+  kind: SurveyKind | null;
   states: string[];
   entities: string[];
   /** Survey dates, YYYY-MM-DD, both included. */

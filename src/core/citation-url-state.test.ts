@@ -12,7 +12,7 @@ import {
   toCitationQuery,
   withoutUnknownChoices,
 } from "./citation-url-state.ts";
-import { HARM_FILTERS } from "./inspections.ts";
+import { HARM_FILTERS, SURVEY_KINDS } from "./inspections.ts";
 
 function parse(query: string): CitationUrlState {
   return parseCitationParams(new URLSearchParams(query));
@@ -41,6 +41,13 @@ describe("parseCitationParams", () => {
     for (const harm of HARM_FILTERS) expect(parse(`harm=${harm}`).filters.harm).toBe(harm);
     for (const bad of ["", "G", "Actual", "minimal", "potential"]) {
       expect(parse(`harm=${bad}`).filters.harm, bad).toBeNull();
+    }
+  });
+
+  it("kind: standard, complaint or infectionControl; anything else is ignored", () => {
+    for (const kind of SURVEY_KINDS) expect(parse(`kind=${kind}`).filters.kind).toBe(kind);
+    for (const bad of ["", "Standard", "infection", "infection_control", "health"]) {
+      expect(parse(`kind=${bad}`).filters.kind, bad).toBeNull();
     }
   });
 
@@ -95,6 +102,7 @@ describe("citationStateToParams", () => {
       tag: "F689",
       category: "Infection Control Deficiencies",
       harm: "actual",
+      kind: "complaint",
       states: ["TX", "CA"],
       entities: ["Genesis Healthcare"],
       from: "2024-01-01",
@@ -102,7 +110,7 @@ describe("citationStateToParams", () => {
       q: "hand hygiene",
     };
     expect(citationStateToParams({ filters, page: 2, pageSize: 25 }).toString()).toBe(
-      "tag=F689&category=Infection+Control+Deficiencies&harm=actual&state=TX&state=CA" +
+      "tag=F689&category=Infection+Control+Deficiencies&harm=actual&kind=complaint&state=TX&state=CA" +
         "&entity=Genesis+Healthcare&from=2024-01-01&to=2024-12-31&q=hand+hygiene&page=2&pageSize=25",
     );
   });
@@ -119,6 +127,7 @@ describe("round trip", () => {
       tag: fc.constantFrom("", "F689", "0689", "689", "f-0880", "abc"),
       category: fc.constantFrom("", "Infection Control Deficiencies", "A & B / C"),
       harm: fc.option(fc.constantFrom(...HARM_FILTERS), { nil: null }),
+      kind: fc.option(fc.constantFrom(...SURVEY_KINDS), { nil: null }),
       states: fc.uniqueArray(fc.constantFrom("AL", "CA", "NY", "TX", "PR"), { maxLength: 3 }),
       entities: fc.uniqueArray(
         fc.string({ minLength: 1, maxLength: 20 }).filter((value) => value.trim() !== ""),
@@ -160,6 +169,7 @@ describe("hasCitationFilters", () => {
       { tag: "689" },
       { category: "X" },
       { harm: "jeopardy" },
+      { kind: "infectionControl" },
       { states: ["CA"] },
       { entities: ["E"] },
       { from: "2024-01-01" },
@@ -200,12 +210,15 @@ describe("toCitationQuery", () => {
   });
   it("sends every filter, the page and its size, which the API's encoding writes canonically", () => {
     const query = toCitationQuery(
-      parse("state=TX&state=CA&harm=jeopardy&from=2024-01-01&q=fall%20%20risk&page=3&pageSize=25&tag=880"),
+      parse(
+        "state=TX&state=CA&harm=jeopardy&kind=infectionControl&from=2024-01-01&q=fall%20%20risk&page=3&pageSize=25&tag=880",
+      ),
     );
     expect(query).toEqual({
       tag: "0880",
       category: null,
       harm: "jeopardy",
+      kind: "infectionControl",
       states: ["CA", "TX"],
       entities: [],
       from: "2024-01-01",
@@ -215,7 +228,7 @@ describe("toCitationQuery", () => {
       pageSize: 25,
     });
     expect(citationQueryToSearchParams(query).toString()).toBe(
-      "tag=0880&harm=jeopardy&state=CA&state=TX&from=2024-01-01&q=fall+risk&page=3&pageSize=25",
+      "tag=0880&harm=jeopardy&kind=infectionControl&state=CA&state=TX&from=2024-01-01&q=fall+risk&page=3&pageSize=25",
     );
   });
   it("sends nothing for the defaults but the page size", () => {

@@ -4,7 +4,7 @@
 // words) is kept as typed: whether it is valid is the API's answer, shown under the field. Encoding is canonical.
 import { MAX_CATEGORY_LENGTH, MAX_CITATION_TEXT_LENGTH } from "./api-query.ts";
 import type { CitationQuery } from "./api-types.ts";
-import { type HarmFilter, normalizeTag } from "./inspections.ts";
+import { type HarmFilter, isSurveyKind, normalizeTag, type SurveyKind } from "./inspections.ts";
 import { parseEntitiesParam, parseHarmParam, parsePageParam, parseStatesParam } from "./url-state.ts";
 
 export interface CitationFilters {
@@ -13,6 +13,8 @@ export interface CitationFilters {
   /** CMS's category, exactly; "" for any. */
   category: string;
   harm: HarmFilter | null;
+  /** The kind of inspection the citations were found on; null for any. */
+  kind: SurveyKind | null;
   states: string[];
   entities: string[];
   /** Survey dates, YYYY-MM-DD, both included; "" for no bound. */
@@ -37,6 +39,7 @@ export const DEFAULT_CITATION_FILTERS: CitationFilters = Object.freeze({
   tag: "",
   category: "",
   harm: null,
+  kind: null,
   states: [],
   entities: [],
   from: "",
@@ -48,6 +51,7 @@ export const CITATION_URL_PARAMS = {
   tag: "tag",
   category: "category",
   harm: "harm",
+  kind: "kind",
   state: "state",
   entity: "entity",
   from: "from",
@@ -63,6 +67,12 @@ export function parseDateParam(raw: string | null): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return "";
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : "";
+}
+
+/** A kind of inspection (src/core/inspections.ts, SURVEY_KINDS); anything else is none. */
+export function parseKindParam(raw: string | null): SurveyKind | null {
+  const value = (raw ?? "").trim();
+  return isSurveyKind(value) ? value : null;
 }
 
 /** One of the offered page sizes; anything else is the default. */
@@ -83,6 +93,7 @@ export function parseCitationParams(params: URLSearchParams): CitationUrlState {
       tag: get(CITATION_URL_PARAMS.tag).trim().slice(0, MAX_URL_TAG_LENGTH),
       category: get(CITATION_URL_PARAMS.category).trim().slice(0, MAX_CATEGORY_LENGTH),
       harm: parseHarmParam(params.get(CITATION_URL_PARAMS.harm)),
+      kind: parseKindParam(params.get(CITATION_URL_PARAMS.kind)),
       states: parseStatesParam(params.getAll(CITATION_URL_PARAMS.state)),
       entities: parseEntitiesParam(params.getAll(CITATION_URL_PARAMS.entity)),
       from: parseDateParam(params.get(CITATION_URL_PARAMS.from)),
@@ -103,6 +114,8 @@ export function citationStateToParams(state: CitationUrlState): URLSearchParams 
   const category = filters.category.trim().slice(0, MAX_CATEGORY_LENGTH);
   if (category !== "") params.set(CITATION_URL_PARAMS.category, category);
   if (filters.harm) params.set(CITATION_URL_PARAMS.harm, filters.harm);
+  const kind = parseKindParam(filters.kind);
+  if (kind) params.set(CITATION_URL_PARAMS.kind, kind);
   for (const state of parseStatesParam(filters.states)) params.append(CITATION_URL_PARAMS.state, state);
   for (const entity of parseEntitiesParam(filters.entities))
     params.append(CITATION_URL_PARAMS.entity, entity);
@@ -124,6 +137,7 @@ export function hasCitationFilters(filters: CitationFilters): boolean {
     filters.tag.trim() !== "" ||
     filters.category.trim() !== "" ||
     filters.harm !== null ||
+    filters.kind !== null ||
     filters.states.length > 0 ||
     filters.entities.length > 0 ||
     filters.from !== "" ||
@@ -159,6 +173,7 @@ export function toCitationQuery(state: CitationUrlState): CitationQuery {
     tag: tag === "" ? null : (normalizeTag(tag) ?? tag),
     category: filters.category.trim() === "" ? null : filters.category.trim(),
     harm: filters.harm,
+    kind: filters.kind,
     states: [...filters.states].sort(),
     entities: [...filters.entities].sort(),
     from: filters.from === "" ? null : filters.from,

@@ -13,7 +13,9 @@ import {
   harmLevelOf,
   normalizeTag,
   SCOPE_SEVERITY_CODES,
+  SURVEY_KINDS,
   scopeOf,
+  surveyTitle,
 } from "./inspections.ts";
 
 describe("CMS's scope and severity grid", () => {
@@ -38,6 +40,28 @@ describe("CMS's scope and severity grid", () => {
     expect(harmLabel("G")).toBe("Actual harm");
     expect(harmLabel("K")).toBe("Immediate jeopardy");
     for (const value of [null, undefined, "", "M", "a", "AB"]) expect(harmLabel(value)).toBeNull();
+  });
+});
+
+describe("surveyTitle", () => {
+  it("titles a survey of one kind in Care Compare's words", () => {
+    expect(surveyTitle(["standard"])).toBe("Standard inspection");
+    expect(surveyTitle(["complaint"])).toBe("Complaint inspection");
+    expect(surveyTitle(["infectionControl"])).toBe("Infection control inspection");
+  });
+
+  it("names every kind of a survey of several, in the order standard, complaint, infection control", () => {
+    expect(surveyTitle(["standard", "complaint"])).toBe("Standard and complaint inspection");
+    expect(surveyTitle(["complaint", "standard"])).toBe("Standard and complaint inspection");
+    expect(surveyTitle(["infectionControl", "complaint"])).toBe("Complaint and infection control inspection");
+    expect(surveyTitle(["standard", "infectionControl"])).toBe("Standard and infection control inspection");
+    expect(surveyTitle([...SURVEY_KINDS].reverse())).toBe(
+      "Standard, complaint and infection control inspection",
+    );
+  });
+
+  it("says only that it was a health inspection when no citation's flag says which kind", () => {
+    expect(surveyTitle([])).toBe("Health inspection");
   });
 });
 
@@ -88,12 +112,13 @@ describe("the citations query", () => {
 
   it("parses every parameter and writes the same query one way", () => {
     const query = citations(
-      "tag=F689&category=Pharmacy%20Service%20Deficiencies&harm=actual&state=tx&state=CA&entity=B&entity=A&from=2024-01-01&to=2024-12-31&q=%20falls%20%20%20injury%20&page=2&pageSize=50",
+      "tag=F689&category=Pharmacy%20Service%20Deficiencies&harm=actual&kind=complaint&state=tx&state=CA&entity=B&entity=A&from=2024-01-01&to=2024-12-31&q=%20falls%20%20%20injury%20&page=2&pageSize=50",
     );
     expect(query).toEqual({
       tag: "0689",
       category: "Pharmacy Service Deficiencies",
       harm: "actual",
+      kind: "complaint",
       states: ["CA", "TX"],
       entities: ["A", "B"],
       from: "2024-01-01",
@@ -103,7 +128,7 @@ describe("the citations query", () => {
       pageSize: 50,
     });
     expect(citationQueryToSearchParams(query).toString()).toBe(
-      "tag=0689&category=Pharmacy+Service+Deficiencies&harm=actual&state=CA&state=TX&entity=A&entity=B&from=2024-01-01&to=2024-12-31&q=falls+injury&page=2&pageSize=50",
+      "tag=0689&category=Pharmacy+Service+Deficiencies&harm=actual&kind=complaint&state=CA&state=TX&entity=A&entity=B&from=2024-01-01&to=2024-12-31&q=falls+injury&page=2&pageSize=50",
     );
     expect(citationQueryToSearchParams(citations("tag=&q=&page=1&pageSize=100")).toString()).toBe("");
   });
@@ -117,6 +142,9 @@ describe("the citations query", () => {
       [`q=${"x".repeat(201)}`, "q"],
       [`category=${"x".repeat(201)}`, "category"],
       ["harm=minimal", "harm"],
+      ["kind=health", "kind"],
+      ["kind=Standard", "kind"],
+      ["kind=", "kind"],
       ["state=Texas", "state"],
       ["page=0", "page"],
       ["page=101", "page"],

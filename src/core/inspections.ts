@@ -64,6 +64,48 @@ export const HARM_FILTER_FLOOR: Record<HarmFilter, ScopeSeverityCode> = { actual
 export const HARM_FILTER_LEVEL: Record<HarmFilter, number> = { actual: 3, jeopardy: 4 };
 
 /**
+ * The kinds of inspection a health citation was found on, as CMS's Health Deficiencies file flags each citation
+ * ("Standard Deficiency", "Complaint Deficiency", "Infection Control Inspection Deficiency"), in that order: the
+ * yearly standard survey, a complaint investigation, a focused infection control inspection (since March 2020).
+ * A survey's kinds are the union of its citations' flags; the `kind` filter of /api/citations keeps the citations
+ * flagged with one.
+ */
+export const SURVEY_KINDS = ["standard", "complaint", "infectionControl"] as const;
+export type SurveyKind = (typeof SURVEY_KINDS)[number];
+
+/** Each kind as the titles name it, lower case. */
+const SURVEY_KIND_WORDS: Record<SurveyKind, string> = {
+  standard: "standard",
+  complaint: "complaint",
+  infectionControl: "infection control",
+};
+
+export function isSurveyKind(value: unknown): value is SurveyKind {
+  return typeof value === "string" && (SURVEY_KINDS as readonly string[]).includes(value);
+}
+
+/**
+ * A survey's title from its kinds, in Care Compare's words: "Standard inspection", "Complaint inspection",
+ * "Infection control inspection", "Standard and complaint inspection"; the other combinations likewise, in the
+ * order of SURVEY_KINDS ("Complaint and infection control inspection", "Standard, complaint and infection control
+ * inspection"). "Health inspection" when no flag says (CMS's Survey Type, "Health", is all that is known).
+ */
+export function surveyTitle(kinds: readonly SurveyKind[]): string {
+  const words = SURVEY_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => SURVEY_KIND_WORDS[kind]);
+  if (words.length === 0) return "Health inspection";
+  const last = words.pop() as string;
+  const text = words.length === 0 ? last : `${words.join(", ")} and ${last}`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} inspection`;
+}
+
+/** The `kind` filter's choices in the citations page's words: the citations found on that kind of inspection. */
+export const SURVEY_KIND_FILTER_LABELS: Record<SurveyKind, string> = {
+  standard: "Standard inspections",
+  complaint: "Complaint inspections",
+  infectionControl: "Infection control inspections",
+};
+
+/**
  * A deficiency tag as CMS writes it, four digits ("0689"), from what a visitor types: "F689", "F0689", "F-0689",
  * "689" and "0689" are the same tag (health citations are all F tags). Null when it is not 1 to 4 digits after an
  * optional F prefix.

@@ -175,6 +175,32 @@ describe("demo health citations and penalties", () => {
     expect(low.fines).toBeGreaterThan(high.fines * 2);
   });
 
+  it("has every kind of inspection: standard, complaint, both, and focused infection control ones", () => {
+    const newest = files.filter((file) => file.table === "citations").at(-1) as DemoFile;
+    const kinds = new Map<string, Set<string>>();
+    for (const row of records(newest.path)) {
+      const survey = `${row[CCN]}|${row["Survey Date"]}|${row["Survey Type"]}`;
+      const set = kinds.get(survey) ?? new Set<string>();
+      if (row["Standard Deficiency"] === "Y") set.add("standard");
+      if (row["Complaint Deficiency"] === "Y") set.add("complaint");
+      if (row["Infection Control Inspection Deficiency"] === "Y") set.add("infectionControl");
+      kinds.set(survey, set);
+    }
+    const counts = new Map<string, number>();
+    for (const set of kinds.values()) {
+      const key = [...set].sort().join("+");
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const share = (key: string) => (counts.get(key) ?? 0) / kinds.size;
+    expect(share("standard")).toBeGreaterThan(0.2);
+    expect(share("complaint")).toBeGreaterThan(0.1);
+    expect(share("complaint+standard")).toBeGreaterThan(0.02);
+    expect(share("infectionControl")).toBeGreaterThan(0.02);
+    expect(share("complaint+infectionControl")).toBeGreaterThan(0);
+    // Every citation was found on some kind of inspection.
+    expect(counts.get("") ?? 0).toBe(0);
+  });
+
   it("changes between releases as CMS's do: corrections come, the cycles move on", () => {
     const [older, newer] = files.filter((file) => file.table === "citations").slice(-2) as [
       DemoFile,

@@ -521,7 +521,16 @@ const CITATION_PAGES_PER_STATEMENT = 2000;
 /** Facilities added, removed or moved to another state above which the citations are counted again whole. */
 const MAX_FACILITY_CHANGES_ADJUSTED = 1000;
 
-const COUNT_KEYS = ["prefix", "tag", "description_id", "category", "scope_severity"] as const;
+const COUNT_KEYS = [
+  "prefix",
+  "tag",
+  "description_id",
+  "category",
+  "scope_severity",
+  "is_standard",
+  "is_complaint",
+  "is_infection_control",
+] as const;
 const COUNT_COLUMNS = `kind, state, survey_month, ${COUNT_KEYS.join(", ")}, citations`;
 
 /**
@@ -543,7 +552,7 @@ function countCitationsSql(from: string, sign: 1 | -1): string {
 
 /**
  * The current facilities' citations counted for /api/citations (migration 0013, citation_count): by prefix, tag,
- * description, category (the citation's, else its tag's) and code, nationally in all ('all') and per survey month
+ * description, category (the citation's, else its tag's), code and the three kind flags (migration 0019), nationally in all ('all') and per survey month
  * ('month'), and per state ('state').
  * - When the citations are those the live counts were made from (no health citations file loaded since), the live
  *   counts are adjusted for the facilities that were added, removed or moved to another state (a few a month).
@@ -622,7 +631,8 @@ async function computeCitationCounts(
     SELECT kind, state, survey_month, ${keys}, sum(citations)::integer
     FROM (
       SELECT p.kind, p.state, p.survey_month, p.prefix, p.tag, p.description_id,
-        coalesce(p.category, t.category) AS category, p.scope_severity, p.citations
+        coalesce(p.category, t.category) AS category, p.scope_severity, p.is_standard, p.is_complaint,
+        p.is_infection_control, p.citations
       FROM ${part} p LEFT JOIN citation_tag t ON t.prefix = p.prefix AND t.tag = p.tag
     ) c
     GROUP BY kind, state, survey_month, ${keys}

@@ -3,7 +3,13 @@
 // answer is built as one JSON text by the database (see src/db/list-item.ts for why), in the shapes of
 // src/core/api-types.ts (FacilityInspections, FacilityPenalties, CitationList, CitationCategories).
 import type { CitationQuery } from "../core/api-types.ts";
-import { HARM_FILTER_FLOOR, HARM_LEVELS, SCOPE_SEVERITY_CODES } from "../core/inspections.ts";
+import {
+  HARM_FILTER_FLOOR,
+  HARM_LEVELS,
+  SCOPE_SEVERITY_CODES,
+  SURVEY_KINDS,
+  type SurveyKind,
+} from "../core/inspections.ts";
 import type { Queryable } from "../db/client.ts";
 
 /** A SQL string literal of a constant of this file. */
@@ -51,6 +57,18 @@ const CITATION_FIELDS: [string, string][] = [
   ],
 ];
 
+/** The flag column of each kind of inspection, in citation and citation_count (a flag a file lacks is null). */
+const KIND_COLUMNS: Record<SurveyKind, string> = {
+  standard: "is_standard",
+  complaint: "is_complaint",
+  infectionControl: "is_infection_control",
+};
+
+/** A survey's kinds (the union of its citations' flags), in SURVEY_KINDS order, as SQL over the grouped `c`. */
+const SURVEY_KINDS_SQL = `array_to_json(array_remove(ARRAY[${SURVEY_KINDS.map(
+  (kind) => `CASE WHEN bool_or(c.${KIND_COLUMNS[kind]}) THEN ${literal(kind)} END`,
+).join(", ")}], NULL))`;
+
 const CITATION_JOINS = `LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag
   LEFT JOIN citation_description d ON d.id = c.description_id`;
 
@@ -87,6 +105,7 @@ export async function getFacilityInspections(db: Queryable, ccn: string): Promis
              ${jsonObject([
                ["surveyDate", date("c.survey_date")],
                ["surveyType", "c.survey_type"],
+               ["kinds", SURVEY_KINDS_SQL],
                ["citations", `json_agg(${jsonObject(CITATION_FIELDS)} ORDER BY c.prefix, c.tag, c.rank)`],
              ])} AS survey
            FROM citation c ${CITATION_JOINS}
@@ -202,6 +221,8 @@ function citationConditions(
   if (query.category) conditions.push(`lower(${options.category}) = lower(${add(query.category)})`);
   // A constant from a closed list, so that the partial index of migration 0013 serves it.
   if (query.harm) conditions.push(`c.scope_severity >= ${literal(HARM_FILTER_FLOOR[query.harm])}`);
+  // The flag itself (true, not false nor unknown), as the partial indexes of migration 0019 are written.
+  if (query.kind) conditions.push(`c.${KIND_COLUMNS[query.kind]}`);
   if (descriptions) conditions.push(`c.description_id = ANY(${add(descriptions)}::integer[])`);
   if (options.withFacility && (query.states.length || query.entities.length)) {
     const facilities: string[] = [];

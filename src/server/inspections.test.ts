@@ -529,6 +529,12 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
           }));
         const order = (a: object, b: object) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1);
         expect([...survey.citations].sort(order)).toEqual(rows.sort(order));
+        // The survey's kinds: every flag one of its citations has, in the order standard, complaint, infection.
+        expect(survey.kinds, `${ccn} ${survey.surveyDate}`).toEqual(
+          (["standard", "complaint", "infectionControl"] as const).filter((kind) =>
+            rows.some((row) => row[kind] === true),
+          ),
+        );
         expect(survey.citations.map((citation) => citation.tag)).toEqual(rows.map((row) => row.tag).sort());
       }
       const figures = expected.figures.get(ccn);
@@ -642,6 +648,31 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
           /abuse/i.test(row["Deficiency Description"] ?? ""),
       ],
       ["q=no%20such%20words", () => false],
+      ["kind=standard", (row) => row["Standard Deficiency"] === "Y"],
+      ["kind=complaint", (row) => row["Complaint Deficiency"] === "Y"],
+      ["kind=infectionControl", (row) => row["Infection Control Inspection Deficiency"] === "Y"],
+      [
+        "kind=complaint&harm=actual",
+        (row) => row["Complaint Deficiency"] === "Y" && (row["Scope Severity Code"] ?? "") >= "G",
+      ],
+      [
+        "kind=infectionControl&state=CA&state=TX",
+        (row) =>
+          row["Infection Control Inspection Deficiency"] === "Y" &&
+          ["CA", "TX"].includes(expected.current.get(row[CCN] ?? "")?.State ?? ""),
+      ],
+      [
+        "kind=standard&from=2025-01-15&to=2025-11-10&tag=F880",
+        (row) =>
+          row["Standard Deficiency"] === "Y" &&
+          row["Deficiency Tag Number"] === "0880" &&
+          (row["Survey Date"] ?? "") >= "2025-01-15" &&
+          (row["Survey Date"] ?? "") <= "2025-11-10",
+      ],
+      [
+        "kind=complaint&from=2024-06-01",
+        (row) => row["Complaint Deficiency"] === "Y" && (row["Survey Date"] ?? "") >= "2024-06-01",
+      ],
     ];
     const entity = expected.facilities.find((row) => row["Chain Name"])?.["Chain Name"] as string;
     cases.push([
@@ -709,6 +740,9 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
       ["state=ZZ", "state"],
       ["state=C", "state"],
       ["harm=some", "harm"],
+      ["kind=health", "kind"],
+      ["kind=Complaint", "kind"],
+      ["kind=", "kind"],
       ["page=0", "page"],
       ["pageSize=1001", "pageSize"],
       ["pageSize=x", "pageSize"],
@@ -894,6 +928,69 @@ describe.skipIf(!hasRealData).each(engines)("penalties of the real CMS files on 
     const detail = facilityDetailSchema.parse(await (await app.request("/api/facilities/015009")).json());
     expect(detail.substantiatedComplaints).toEqual(expect.any(Number));
     expect(detail.complaintCitationsThreeYears).toBeNull();
+  });
+});
+
+describe.each(engines)("the kinds of inspection in a file before January 2021, $name", (engine) => {
+  let db: Db;
+  let app: App;
+  let rows: Row[];
+  beforeAll(async () => {
+    // A December 2020 release: its health citations file has no infection control flag (CMS added it in 2021).
+    const old = await writeDemoFiles(join(dir, "before-2021"), {
+      facilities: 150,
+      months: 2,
+      endMonth: "2020-12",
+      inspections: "yearly",
+    });
+    const citations = old.find((file) => file.table === "citations") as DemoFile;
+    rows = records(citations.path);
+    expect(Object.keys(rows[0] ?? {})).not.toContain("Infection Control Inspection Deficiency");
+    db = await openTestDb(engine);
+    const results = await ingestFiles(
+      db,
+      old.map((file) => file.path),
+      { source: "demo" },
+    );
+    expect(results.filter((result) => result.status !== "loaded")).toEqual([]);
+    app = createApp({ db, logger: pino({ level: "silent" }), dataVersionTtlMs: 0 });
+  }, 300_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("keeps the infection control flag unknown, not false: no survey is of that kind and no citation matches it", async () => {
+    // The files of 2020 name the CCN "Federal Provider Number".
+    const ccnOf = (row: Row) => row["Federal Provider Number"] ?? "";
+    const ccns = [...new Set(rows.map(ccnOf))];
+    let untitled = 0;
+    for (const ccn of ccns) {
+      const body = facilityInspectionsSchema.parse(
+        await (await app.request(`/api/facilities/${ccn}/inspections`)).json(),
+      );
+      for (const survey of body.surveys) {
+        expect(survey.citations.every((citation) => citation.infectionControl === null)).toBe(true);
+        const own = rows.filter((row) => ccnOf(row) === ccn && row["Survey Date"] === survey.surveyDate);
+        expect(survey.kinds).toEqual(
+          [
+            own.some((row) => row["Standard Deficiency"] === "Y") ? "standard" : null,
+            own.some((row) => row["Complaint Deficiency"] === "Y") ? "complaint" : null,
+          ].filter((kind) => kind !== null),
+        );
+        // A focused infection control inspection of 2020: neither flag the file has says which kind it was.
+        if (survey.kinds.length === 0) untitled += 1;
+      }
+    }
+    expect(untitled).toBeGreaterThan(0);
+    const none = citationListSchema.parse(
+      await (await app.request("/api/citations?kind=infectionControl")).json(),
+    );
+    expect(none).toEqual({ data: [], totalCount: 0 });
+    const standard = citationListSchema.parse(
+      await (await app.request("/api/citations?kind=standard")).json(),
+    );
+    expect(standard.totalCount).toBeGreaterThan(0);
+    expect(standard.data.every((row) => row.standard === true)).toBe(true);
   });
 });
 

@@ -73,6 +73,18 @@ const CODES = "ABCDEFGHIJKL";
 /** How common each code is among health citations, roughly: mostly D and E, a few percent actual harm or worse. */
 const CODE_SHARES = [0, 4, 4, 45, 25, 12, 5, 1.5, 0.5, 3, 1.5, 0.5];
 
+/**
+ * Focused infection control inspections, which CMS began in March 2020 (its Survey Dates file lists them as
+ * "Infection Control"): visits of their own between standard surveys, whose citations are mostly the infection
+ * control tag, nearly all at D or E, and carry the "Infection Control Inspection Deficiency" flag alone (or with
+ * the complaint flag when the visit also investigated a complaint).
+ */
+const FOCUSED_INFECTION_CONTROL_START = "2020-03-01";
+/** The chance of a focused infection control inspection in the year or so before a standard survey. */
+const FOCUSED_INFECTION_CONTROL_CHANCE = 0.35;
+/** The codes of their citations: D, E, F, a rare G or J. */
+const FOCUSED_CODE_SHARES = [0, 0, 0, 70, 22, 5, 2, 0, 0, 1, 0, 0];
+
 const PLAN_OF_CORRECTION = "Deficient, Provider has plan of correction";
 const DATE_OF_CORRECTION = "Deficient, Provider has date of correction";
 const PAST_NONCOMPLIANCE = "Past Non-Compliance";
@@ -160,10 +172,13 @@ function csvField(value: string): string {
 
 export class DemoInspections {
   private readonly rng: Rng;
+  /** The focused infection control inspections' draws, so that the rest of the record stays as it was without them. */
+  private readonly focusedRng: Rng;
   private readonly records = new Map<Facility, FacilityRecord>();
 
   constructor(seed: number) {
     this.rng = new Rng((seed ^ 0x1a5bec7) >>> 0);
+    this.focusedRng = new Rng((seed ^ 0x1c0f0c5) >>> 0);
   }
 
   /** Takes in the surveys the world recorded since the last call, and forgets what no release lists any more. */
@@ -226,8 +241,40 @@ export class DemoInspections {
       record.surveys.push(survey);
       this.recordPenalties(record, survey);
     }
+    // Without penalties (they rarely bring any), so that the main stream's draws stay as they were.
+    record.surveys.push(...this.focusedInfectionControl(day, complaintSurveys));
     record.surveys.sort((a, b) => a.day - b.day);
     record.penalties.sort((a, b) => a.day - b.day);
+  }
+
+  /**
+   * A focused infection control inspection some months before the standard survey of `day` (none before March
+   * 2020, nor on the day of a complaint survey), or nothing.
+   */
+  private focusedInfectionControl(day: number, complaintSurveys: Map<number, Citation[]>): Survey[] {
+    const rng = this.focusedRng;
+    if (!rng.chance(FOCUSED_INFECTION_CONTROL_CHANCE)) return [];
+    const surveyDay = day - rng.int(30, 300);
+    const surveyDate = isoDay(surveyDay);
+    if (surveyDate < FOCUSED_INFECTION_CONTROL_START || surveyDay === day || complaintSurveys.has(surveyDay))
+      return [];
+    const withComplaint = rng.chance(0.15);
+    const citations = Array.from({ length: rng.run(0.3, 3) }, (): Citation => {
+      const tag = rng.chance(0.8) ? (TAGS[0] as Tag) : (TAGS[rng.weighted(TAG_WEIGHTS)] as Tag);
+      const code = rng.weighted(FOCUSED_CODE_SHARES);
+      return {
+        tag,
+        code,
+        isStandard: false,
+        isComplaint: withComplaint,
+        isInfectionControl: true,
+        isPastNoncompliance: false,
+        correctedAfter: rng.int(15, 60),
+        disputeDays: 0,
+        finalCode: code,
+      };
+    });
+    return [{ day: surveyDay, date: surveyDate, isStandard: false, citations }];
   }
 
   /**

@@ -1,5 +1,5 @@
 // The citations route, /citations: health inspection citations across the current facilities, newest first,
-// filtered by tag, category, harm level, states, affiliated entities, survey dates and words of the description,
+// filtered by tag, category, harm level, kind of inspection, states, affiliated entities, survey dates and words of the description,
 // all kept in the address and paged like the dashboard. Loaded lazily: none of it is in the dashboard's bundle.
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, TriangleAlert } from "lucide-react";

@@ -6,9 +6,15 @@ import {
   type CitationFilters,
   hasCitationFilters,
   MAX_URL_TAG_LENGTH,
+  parseKindParam,
 } from "../../../../core/citation-url-state.ts";
 import { formatCount } from "../../../../core/format.ts";
-import { HARM_FILTERS, type HarmFilter } from "../../../../core/inspections.ts";
+import {
+  HARM_FILTERS,
+  type HarmFilter,
+  SURVEY_KIND_FILTER_LABELS,
+  SURVEY_KINDS,
+} from "../../../../core/inspections.ts";
 import { parseHarmParam } from "../../../../core/url-state.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -138,6 +144,26 @@ export function CitationFilterForm({
             {HARM_FILTERS.map((harm: HarmFilter) => (
               <option key={harm} value={harm}>
                 {HARM_FILTER_LABELS[harm]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field
+          label="Kind of inspection"
+          htmlFor={`${id}-kind`}
+          error={errors.kind}
+          errorId={`${id}-kind-error`}
+        >
+          <NativeSelect
+            {...field("kind")}
+            className="w-64"
+            value={filters.kind ?? ""}
+            onChange={(event) => apply({ kind: parseKindParam(event.target.value) })}
+          >
+            <option value="">Any</option>
+            {SURVEY_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {SURVEY_KIND_FILTER_LABELS[kind]}
               </option>
             ))}
           </NativeSelect>

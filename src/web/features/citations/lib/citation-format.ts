@@ -15,6 +15,7 @@ const FIELDS_BY_PARAM: Record<string, CitationField> = {
   tag: "tag",
   category: "category",
   harm: "harm",
+  kind: "kind",
   state: "states",
   entity: "entities",
   from: "from",

@@ -15,7 +15,7 @@ import {
   CITATIONS_SHOWN_FIRST,
   citationFlags,
   collapsedCount,
-  formatSurveyType,
+  formatSurveyTitle,
   isBeforeWindow,
   orderCitations,
   orderSurveys,
@@ -39,12 +39,12 @@ function CodeChip({ code }: { code: Citation["scopeSeverity"] }) {
   );
 }
 
-function CitationItem({ citation }: { citation: Citation }) {
+function CitationItem({ citation, survey }: { citation: Citation; survey: Survey }) {
   const tag = formatTag(citation);
   const scope = scopeOf(citation.scopeSeverity);
   const harm = citation.harmLevel ?? harmLevelOf(citation.scopeSeverity)?.label ?? null;
   const correction = describeCorrection(citation.corrected, citation.correctionDate);
-  const flags = citationFlags(citation);
+  const flags = citationFlags(citation, survey.kinds);
   return (
     <li
       className="flex gap-3 py-2.5"
@@ -97,15 +97,20 @@ function SurveyItem({ survey, isOutsideWindow }: { survey: Survey; isOutsideWind
   const citations = orderCitations(survey.citations);
   const shownCount = isExpanded ? citations.length : collapsedCount(citations.length, CITATIONS_SHOWN_FIRST);
   const hidden = citations.length - collapsedCount(citations.length, CITATIONS_SHOWN_FIRST);
-  const type = formatSurveyType(survey.surveyType);
+  const title = formatSurveyTitle(survey);
   return (
-    <li className="py-4 first:pt-0 last:pb-0" data-testid="survey" data-date={survey.surveyDate}>
+    <li
+      className="py-4 first:pt-0 last:pb-0"
+      data-testid="survey"
+      data-date={survey.surveyDate}
+      data-kinds={survey.kinds.join(" ")}
+    >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h4 className="text-sm font-semibold text-slate-900">
           <time dateTime={survey.surveyDate}>{formatShortDate(survey.surveyDate)}</time>
           <span aria-hidden> · </span>
           <span className="sr-only">, </span>
-          <span data-testid="survey-type">{type}</span>
+          <span data-testid="survey-type">{title}</span>
         </h4>
         <span className="text-xs text-slate-600" data-testid="survey-count">
           {plural(citations.length, "citation")}
@@ -124,7 +129,7 @@ function SurveyItem({ survey, isOutsideWindow }: { survey: Survey; isOutsideWind
         {citations.slice(0, shownCount).map((citation, index) => (
           // A tag can be cited twice in one survey: the position tells them apart.
           // biome-ignore lint/suspicious/noArrayIndexKey: a survey's citations are fixed
-          <CitationItem key={`${formatTag(citation)}-${index}`} citation={citation} />
+          <CitationItem key={`${formatTag(citation)}-${index}`} citation={citation} survey={survey} />
         ))}
       </ul>
       {hidden > 0 && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Citation, InspectionSummary, Penalty } from "../../../../core/api-types.ts";
+import type { Citation, InspectionSummary, Penalty, Survey } from "../../../../core/api-types.ts";
 import { describeCorrection, formatTag } from "../../../../core/inspections.ts";
 import {
   abuseNotice,
@@ -10,7 +10,7 @@ import {
   describeDenials,
   describeFines,
   describePenalty,
-  formatSurveyType,
+  formatSurveyTitle,
   formatWindow,
   isBeforeWindow,
   orderCitations,
@@ -118,9 +118,9 @@ describe("lists", () => {
 
   it("orders surveys newest first", () => {
     const surveys = orderSurveys([
-      { surveyDate: "2024-05-13", surveyType: "Health", citations: [] },
-      { surveyDate: "2026-03-27", surveyType: "Health", citations: [] },
-      { surveyDate: "2025-01-02", surveyType: "Health", citations: [] },
+      { surveyDate: "2024-05-13", surveyType: "Health", kinds: [], citations: [] },
+      { surveyDate: "2026-03-27", surveyType: "Health", kinds: [], citations: [] },
+      { surveyDate: "2025-01-02", surveyType: "Health", kinds: [], citations: [] },
     ]);
     expect(surveys.map((survey) => survey.surveyDate)).toEqual(["2026-03-27", "2025-01-02", "2024-05-13"]);
   });
@@ -133,11 +133,15 @@ describe("lists", () => {
 });
 
 describe("citation words", () => {
-  it("names the survey type as an inspection", () => {
-    expect(formatSurveyType("Health")).toBe("Health inspection");
-    expect(formatSurveyType("Fire Safety")).toBe("Fire Safety inspection");
-    expect(formatSurveyType("Complaint inspection")).toBe("Complaint inspection");
-    expect(formatSurveyType(" ")).toBe("Inspection");
+  it("titles a survey by its kinds, else names its survey type as an inspection", () => {
+    const title = (surveyType: string, kinds: Survey["kinds"] = []) =>
+      formatSurveyTitle({ surveyType, kinds });
+    expect(title("Health", ["standard", "complaint"])).toBe("Standard and complaint inspection");
+    expect(title("Health", ["infectionControl"])).toBe("Infection control inspection");
+    expect(title("Health")).toBe("Health inspection");
+    expect(title("Fire Safety")).toBe("Fire Safety inspection");
+    expect(title("Complaint inspection")).toBe("Complaint inspection");
+    expect(title(" ")).toBe("Inspection");
   });
 
   it("puts CMS's correction status in plain words with its date", () => {
@@ -174,6 +178,18 @@ describe("citation words", () => {
         }),
       ),
     ).toEqual(["Abuse, neglect or exploitation", "Complaint"]);
+  });
+
+  it("flags a citation's kind only where the survey was of several kinds", () => {
+    const fromComplaint = citation("0689", "G", { complaint: true, standard: false });
+    expect(citationFlags(fromComplaint, ["complaint"])).toEqual([]);
+    expect(citationFlags(fromComplaint, ["standard", "complaint"])).toEqual(["Complaint"]);
+    const fromFocused = citation("0880", "D", { infectionControl: true, complaint: true });
+    expect(citationFlags(fromFocused, ["complaint", "infectionControl"])).toEqual([
+      "Complaint",
+      "Infection control",
+    ]);
+    expect(citationFlags(citation("0880", "D", { disputed: true }), ["standard"])).toEqual(["Disputed"]);
   });
 });
 

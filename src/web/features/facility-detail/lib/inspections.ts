@@ -21,7 +21,9 @@ import {
   SCOPES,
   type Scope,
   type ScopeSeverityCode,
+  type SurveyKind,
   scopeOf,
+  surveyTitle,
 } from "../../../../core/inspections.ts";
 
 /** Surveys shown before "Show all N surveys". */
@@ -115,9 +117,14 @@ export function orderSurveys(surveys: readonly Survey[]): Survey[] {
   );
 }
 
-/** "Health inspection" for CMS's survey type "Health". */
-export function formatSurveyType(surveyType: string): string {
-  const type = surveyType.trim();
+/**
+ * A survey's title: its kinds in Care Compare's words ("Standard inspection", "Standard and complaint inspection",
+ * src/core/inspections.ts, surveyTitle); when no citation's flag says, CMS's survey type as an inspection ("Health
+ * inspection" for "Health").
+ */
+export function formatSurveyTitle(survey: Pick<Survey, "kinds" | "surveyType">): string {
+  if (survey.kinds.length > 0) return surveyTitle(survey.kinds);
+  const type = survey.surveyType.trim();
   if (type === "") return "Inspection";
   return /inspection|survey/i.test(type) ? type : `${type} inspection`;
 }
@@ -125,12 +132,17 @@ export function formatSurveyType(surveyType: string): string {
 /** The flag of a citation in CMS's abuse category (the citations behind the abuse flag). */
 export const ABUSE_FLAG = "Abuse, neglect or exploitation";
 
-/** The small flags of a citation, as words: abuse category, complaint, infection control, under dispute. */
-export function citationFlags(citation: Citation): string[] {
+/**
+ * The small flags of a citation, as words: abuse category, complaint, infection control, under dispute. The kind
+ * flags only where the survey was of several kinds (`surveyKinds`), to tell which citations came of which: in a
+ * "Complaint inspection" every citation is a complaint's, as its title says.
+ */
+export function citationFlags(citation: Citation, surveyKinds: readonly SurveyKind[] = []): string[] {
+  const isMixed = surveyKinds.length !== 1;
   return [
     ...(citation.category === ABUSE_CATEGORY ? [ABUSE_FLAG] : []),
-    ...(citation.complaint ? ["Complaint"] : []),
-    ...(citation.infectionControl ? ["Infection control"] : []),
+    ...(citation.complaint && isMixed ? ["Complaint"] : []),
+    ...(citation.infectionControl && isMixed ? ["Infection control"] : []),
     ...(citation.disputed ? ["Disputed"] : []),
   ];
 }
