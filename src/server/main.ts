@@ -2,8 +2,8 @@
 // for a new embedded database), then opens and migrates the database and serves the API and the built web app, while
 // the first load of an empty database and the periodic refresh from CMS run in the background
 // (src/server/data-loader.ts).
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Hono } from "hono";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
@@ -12,6 +12,7 @@ import { type App, createApp } from "./app.ts";
 import { answerClientErrors } from "./client-errors.ts";
 import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
+import { requestListener } from "./fast-answers.ts";
 
 const env = readServerEnv();
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -53,36 +54,35 @@ async function openDatabase(): Promise<Db> {
 let app: App | null = null;
 /** Until the app is ready, requests other than /healthz wait for it. */
 let appReady: Promise<Hono> | null = null;
-const fetchHandler = async (request: Request): Promise<Response> => {
-  if (app) return app.fetch(request);
+const fetchHandler = async (request: Request, env: unknown): Promise<Response> => {
+  if (app) return app.fetch(request, env);
   if (new URL(request.url).pathname === "/healthz") return Response.json({ ok: true, starting: true });
-  return (await (appReady as Promise<Hono>)).fetch(request);
+  return (await (appReady as Promise<Hono>)).fetch(request, env);
 };
 
-const server = serve(
+// Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and a
+// request line and headers beyond 16 KiB are refused (414 or 431, answered in JSON by client-errors.ts); the rest of
+// the clients are served meanwhile. Cached answers and the web app's files are sent before the app
+// (fast-answers.ts), everything else through it.
+const server = createServer(
   {
-    fetch: fetchHandler,
-    port: env.PORT,
-    hostname: env.HOST,
-    // Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and
-    // a request line and headers beyond 16 KiB are refused (414 or 431, answered in JSON by client-errors.ts); the
-    // rest of the clients are served meanwhile.
-    serverOptions: {
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: 30_000,
-      maxHeaderSize: 16 * 1024,
-      connectionsCheckingInterval: 1000,
-    },
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: 30_000,
+    maxHeaderSize: 16 * 1024,
+    connectionsCheckingInterval: 1000,
   },
-  (info) => {
-    logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
-  },
+  requestListener((request, response) => app?.answerFast(request, response) ?? false, fetchHandler, env.HOST),
 );
+server.listen(env.PORT, env.HOST, () => {
+  logger.info(
+    `CMS Star Ratings Dashboard listening on http://localhost:${(server.address() as AddressInfo).port}`,
+  );
+});
 
-answerClientErrors(server as Server);
+answerClientErrors(server);
 
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
-if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
+server.keepAliveTimeout = 65_000;
 
 let isStopping = false;
 let stopRequested: () => void = () => {};
