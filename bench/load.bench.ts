@@ -6,12 +6,13 @@
 // memory at the end of the warm-up, every 10 s, and at the end of the run. Targets: 0 errors and timeouts, memory growth < 50 MB, p99 < 50 ms.
 //   BENCH_LOAD_SECONDS (default 60), BENCH_LOAD_CONNECTIONS (default 50), BENCH_LOAD_WARMUP_SECONDS (default 20),
 //   BENCH_LOAD_FACILITIES (default 1000, or "all")
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import { prepareNational } from "./datasets.ts";
 import { mixPaths, readMixData } from "./load-mix.ts";
 import { startProductionServer } from "./production-server.ts";
+import { builtAssets } from "./web-assets.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -42,7 +43,7 @@ try {
   // The mix, built from the data: states, entities and CCNs the server lists. The facilities whose detail, history
   // and alerts are asked for: the first BENCH_LOAD_FACILITIES in list order (default 1,000: the facilities visitors
   // open most; "all" for every one, nearly every read then a miss).
-  const assets = readdirSync(join(root, "dist/web/assets")).map((name) => `/assets/${name}`);
+  const assets = builtAssets();
   const nextPath = mixPaths(await readMixData(base, facilityCount, assets));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
   // Revalidations: ETags of some answers, sent back with If-None-Match.

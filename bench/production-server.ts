@@ -1,5 +1,7 @@
 // The production server as `npm start` runs it (src/server/main.ts in a process of its own, the built web app) for
-// the benchmarks that measure it from outside: bench:load, bench:cached and bench:cold.
+// the benchmarks that measure it from outside: bench:load, bench:cached and bench:cold. BENCH_SERVER_DIR starts the
+// server of another checkout instead (its src/server/main.ts, with this checkout's build and data), so that a change
+// is compared with the code before it in the same conditions, runs interleaved.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join, resolve } from "node:path";
 import { freePort } from "../scripts/free-port.ts";
@@ -22,7 +24,8 @@ export async function startProductionServer(
   stdout: "ignore" | number = "ignore",
 ): Promise<ProductionServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/server/main.ts")], {
+  const serverDir = process.env.BENCH_SERVER_DIR || root;
+  const child = spawn(process.execPath, ["--import", "tsx", join(serverDir, "src/server/main.ts")], {
     env: {
       ...process.env,
       DATABASE_URL: "",
