@@ -21,7 +21,7 @@ export interface RecordedAnswer {
 export async function startBareServer(
   answers: RecordedAnswer[],
   answersFile: string,
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
   writeFileSync(
     answersFile,
     JSON.stringify(answers.map((answer) => ({ ...answer, body: answer.body.toString("base64") }))),
@@ -34,6 +34,7 @@ export async function startBareServer(
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     stop: async () => {
       child.kill("SIGTERM");
       await exited;

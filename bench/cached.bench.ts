@@ -4,7 +4,8 @@
 // bytes, recorded from the product): the limit of Node's own HTTP stack for those answers on this machine. 10
 // connections (autocannon, from this process) in alternating 2 s slices, product then bare, of the cached default
 // list (`/api/facilities`, cached after its first answer) without Accept-Encoding and with gzip, and of the built
-// asset closest to its size, plain, gzip and brotli. Prints requests/s of each and the ratio product / bare.
+// asset closest to its size, plain, gzip and brotli. Prints requests/s of each and the ratio product / bare, and each
+// server's CPU time per answer (which other work on the machine changes less than requests/s).
 // Target: the ratio >= 0.8 for the default list, without and with gzip.
 //   BENCH_CACHED_ROUNDS (default 5 rounds of each pair of slices), BENCH_CACHED_CONNECTIONS (default 10),
 //   BENCH_SERVER_DIR (another checkout's server, bench/production-server.ts)
@@ -17,7 +18,7 @@ import autocannon from "autocannon";
 import { type RecordedAnswer, startBareServer } from "./bare-server.ts";
 import { printCommandLine } from "./command-line.ts";
 import { prepareNational } from "./datasets.ts";
-import { startProductionServer } from "./production-server.ts";
+import { cpuMs, startProductionServer } from "./production-server.ts";
 import { builtAssets, DIST_WEB } from "./web-assets.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -94,7 +95,8 @@ try {
     `default list ${listBytes} bytes (gzip ${answers[1]?.body.length}); asset ${assetPath} ${assetBytes} bytes (gzip ${answers[3]?.body.length}, brotli ${answers[4]?.body.length}); ${(answers[0]?.headers.length ?? 0) / 2} headers; log in ${logFile}`,
   );
 
-  const slice = async (base: string, path: string, encoding: string) => {
+  const slice = async (base: string, pid: number, path: string, encoding: string) => {
+    const cpuBefore = cpuMs(pid);
     const result = await autocannon({
       url: `${base}${path}`,
       connections: CONNECTIONS,
@@ -103,35 +105,42 @@ try {
     });
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return { requests: result.requests.total, seconds: result.duration };
+    return { requests: result.requests.total, seconds: result.duration, cpu: cpuMs(pid) - cpuBefore };
   };
-  const bareBase = bare.base;
+  const product = { base: server.base, pid: server.child.pid as number };
+  const bareServer = { base: bare.base, pid: bare.pid };
   for (const each of cases) {
     // Warm-up: the JIT of both, and the product's cache and its memory of the URL.
-    await slice(server.base, each.path, each.encoding);
-    await slice(bareBase, each.path, each.encoding);
-    const totals = { product: { requests: 0, seconds: 0 }, bare: { requests: 0, seconds: 0 } };
+    await slice(product.base, product.pid, each.path, each.encoding);
+    await slice(bareServer.base, bareServer.pid, each.path, each.encoding);
+    const totals = {
+      product: { requests: 0, seconds: 0, cpu: 0 },
+      bare: { requests: 0, seconds: 0, cpu: 0 },
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [who, base] of [
-        ["product", server.base],
-        ["bare", bareBase],
+      for (const [who, target] of [
+        ["product", product],
+        ["bare", bareServer],
       ] as const) {
-        const { requests, seconds } = await slice(base, each.path, each.encoding);
+        const { requests, seconds, cpu } = await slice(target.base, target.pid, each.path, each.encoding);
         totals[who].requests += requests;
         totals[who].seconds += seconds;
+        totals[who].cpu += cpu;
       }
     }
     const productPerSecond = Math.round(totals.product.requests / totals.product.seconds);
     const barePerSecond = Math.round(totals.bare.requests / totals.bare.seconds);
     const ratio = Math.round((productPerSecond / barePerSecond) * 100) / 100;
+    const productCpuMicroseconds = Math.round((totals.product.cpu * 1000) / totals.product.requests);
+    const bareCpuMicroseconds = Math.round((totals.bare.cpu * 1000) / totals.bare.requests);
     const label = `${each.name} ${each.encoding || "plain"}`;
-    results[label] = { productPerSecond, barePerSecond, ratio };
+    results[label] = { productPerSecond, barePerSecond, ratio, productCpuMicroseconds, bareCpuMicroseconds };
     const target =
       each.name === "default list"
         ? ` (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? "OK" : "MISSED"})`
         : "";
     console.log(
-      `${label.padEnd(18)} product ${productPerSecond} req/s, bare node:http ${barePerSecond} req/s: ${ratio}${target}`,
+      `${label.padEnd(18)} product ${productPerSecond} req/s, bare node:http ${barePerSecond} req/s: ${ratio}${target}; CPU per answer ${productCpuMicroseconds} µs against ${bareCpuMicroseconds} µs (bare / product ${Math.round((bareCpuMicroseconds / productCpuMicroseconds) * 100) / 100})`,
     );
   }
 } finally {

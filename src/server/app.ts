@@ -257,10 +257,12 @@ interface LearnedAnswer {
   notModified: HeaderList;
   /** The headers of a 200 before its Content-Encoding and Content-Length. */
   ok: HeaderList;
-  /** The cache entry the complete headers below were built for. */
-  entry?: CachedResponse;
-  gzip?: HeaderList;
-  identity?: HeaderList;
+  /**
+   * The complete headers, with the body length they were built for (not the entry itself, which the cache must stay
+   * free to drop).
+   */
+  gzip?: { length: number; headers: HeaderList };
+  identity?: { length: number; headers: HeaderList };
 }
 
 export function createApp(options: AppOptions): App {
@@ -393,25 +395,20 @@ export function createApp(options: AppOptions): App {
     const entry = cache.get(known.key);
     if (!entry) return 0;
     popularity.hit(url);
-    if (known.entry !== entry) {
-      known.entry = entry;
-      known.gzip = undefined;
-      known.identity = undefined;
-    }
-    if (entry.gzipped && acceptsGzip(request.headers["accept-encoding"])) {
-      known.gzip ??= [
-        ...known.ok,
-        "content-encoding",
-        "gzip",
-        "content-length",
-        String(entry.gzipped.length),
-      ];
-      sendReady(response, 200, known.gzip, entry.gzipped);
+    const gzipped = entry.gzipped;
+    if (gzipped && acceptsGzip(request.headers["accept-encoding"])) {
+      if (known.gzip?.length !== gzipped.length) {
+        const headers = [...known.ok, "content-encoding", "gzip", "content-length", String(gzipped.length)];
+        known.gzip = { length: gzipped.length, headers };
+      }
+      sendReady(response, 200, known.gzip.headers, gzipped);
       return 200;
     }
     const body = identity.get(entry);
-    known.identity ??= [...known.ok, "content-length", String(body.length)];
-    sendReady(response, 200, known.identity, body);
+    if (known.identity?.length !== body.length) {
+      known.identity = { length: body.length, headers: [...known.ok, "content-length", String(body.length)] };
+    }
+    sendReady(response, 200, known.identity.headers, body);
     return 200;
   };
   /** The web app's files, answered before the app once the security headers are known. */
