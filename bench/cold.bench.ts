@@ -12,16 +12,7 @@
 // Targets: from the first second, p99 <= 100 ms and no answer over 1 s; 0 errors.
 //   BENCH_COLD_CONNECTIONS (default 50), BENCH_COLD_DISTINCT (default 208), BENCH_COLD_SECONDS (default 30)
 import { fork } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Meta } from "../src/core/api-types.ts";
@@ -34,6 +25,7 @@ import { distinctMix, readMixData } from "./load-mix.ts";
 import type { PathLoadStart, PathSamples } from "./path-load.ts";
 import { startProductionServer } from "./production-server.ts";
 import { runScenario } from "./run-scenario.ts";
+import { builtAssets } from "./web-assets.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const CONNECTIONS = Number(process.env.BENCH_COLD_CONNECTIONS ?? 50);
@@ -50,7 +42,7 @@ printCommandLine([
 ]);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const assets = readdirSync(join(root, "dist/web/assets")).map((name) => `/assets/${name}`);
+const assets = builtAssets();
 
 /** Starts the load generator; returns a function that stops it and returns its samples. */
 async function startLoad(

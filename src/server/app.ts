@@ -2,6 +2,7 @@
 // it in-process against a real database.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -36,11 +37,22 @@ import {
 import { methodologyEvents } from "../core/methodology.ts";
 import type { Db } from "../db/client.ts";
 import { apiDocsFiles, openApiFile } from "./api-docs.ts";
-import { BoundedMemo, BoundedSet } from "./bounded-memo.ts";
+import { BoundedMap, BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { ATOM_CONTENT_TYPE, parseFeedRequest, renderChangesFeed } from "./changes-feed.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
 import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
 import { HttpError, isQueryTimeout, MAX_URL_LENGTH, toErrorResponse, unavailable } from "./errors.ts";
+import {
+  ASSET_CACHE,
+  acceptsBrotli,
+  acceptsGzip,
+  type FastAnswer,
+  type HeaderList,
+  headersAddedBy,
+  PAGE_CACHE,
+  sendReady,
+  staticAnswers,
+} from "./fast-answers.ts";
 import { readChangesPage } from "./feed-repository.ts";
 import {
   facilitiesDate,
@@ -200,10 +212,6 @@ const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-function acceptsGzip(c: Context): boolean {
-  return /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
-}
-
 /** A view of a Buffer's bytes, not a copy (a Buffer's memory is an ArrayBuffer, never shared). */
 function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
@@ -211,25 +219,45 @@ function bytesOf(buffer: Buffer): Uint8Array<ArrayBuffer> {
 
 /** A cached answer: its gzipped bytes to a client that takes gzip, else its plain bytes (kept for hot answers). */
 function sendCached(c: Context, entry: CachedResponse, identity: IdentityBodies): Response {
-  if (entry.gzipped && acceptsGzip(c)) {
+  if (entry.gzipped && acceptsGzip(c.req.header("accept-encoding"))) {
     c.header("Content-Encoding", "gzip");
     return c.body(bytesOf(entry.gzipped), 200);
   }
   return c.body(bytesOf(identity.get(entry)), 200);
 }
 
-/** A file held in memory (the web app's, the API reference page's), with its ETag and gzipped when accepted. */
+/**
+ * A file held in memory (the web app's, the API reference page's), with its ETag, and compressed when accepted
+ * (brotli first). fast-answers.ts sends the web app's files the same way, before the app.
+ */
 function send(c: Context, file: StaticFile, cacheControl: string): Response {
   c.header("Cache-Control", cacheControl);
   c.header("ETag", file.etag);
   c.header("Vary", "Accept-Encoding");
   if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
   c.header("Content-Type", file.contentType);
-  if (file.gzipped && acceptsGzip(c)) {
+  const acceptEncoding = c.req.header("accept-encoding");
+  if (file.brotli && acceptsBrotli(acceptEncoding)) {
+    c.header("Content-Encoding", "br");
+    return c.body(bytesOf(file.brotli), 200);
+  }
+  if (file.gzipped && acceptsGzip(acceptEncoding)) {
     c.header("Content-Encoding", "gzip");
     return c.body(bytesOf(file.gzipped), 200);
   }
   return c.body(bytesOf(file.body), 200);
+}
+
+/** The path of a URL as the app's log shows it (percent-decoded, as Hono's `c.req.path`). */
+function pathOf(url: string): string {
+  const queryStart = url.indexOf("?");
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  if (!path.includes("%")) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
 }
 
 /** The list response (docs/api.md), written around the page's items, which are JSON text already. */
@@ -251,7 +279,29 @@ export type App = Hono & {
    * the call): after a load, its new data is warmed and served. A load reports itself done only then.
    */
   readonly servingCurrentData: () => Promise<void>;
+  /**
+   * Answers a GET from memory on Node's own request and response, before the app, when it can (a cached answer of a
+   * URL the app answered before, a file of the web app; fast-answers.ts); false when the app must answer.
+   */
+  readonly answerFast: (request: IncomingMessage, response: ServerResponse) => boolean;
 };
+
+/** A cached answer the app has sent for a URL, ready to be sent again before the app (fast-answers.ts). */
+interface LearnedAnswer {
+  /** The data version and cache key it was answered under, and its ETag. */
+  version: string;
+  key: string;
+  etag: string;
+  notModified: HeaderList;
+  /** The headers of a 200 before its Content-Encoding and Content-Length. */
+  ok: HeaderList;
+  /**
+   * The complete headers, with the body length they were built for (not the entry itself, which the cache must stay
+   * free to drop).
+   */
+  gzip?: { length: number; headers: HeaderList };
+  identity?: { length: number; headers: HeaderList };
+}
 
 export function createApp(options: AppOptions): App {
   const { db, logger } = options;
@@ -368,6 +418,71 @@ export function createApp(options: AppOptions): App {
     c.header("Vary", "Accept-Encoding");
   };
 
+  /** The security headers of every answer (read from the middleware below once it has run), for fast-answers.ts. */
+  let security: HeaderList | null = null;
+  /** Cached answers by the URL Node received (path and query), ready to send again (fast-answers.ts). */
+  const learned = new BoundedMap<LearnedAnswer>(10_000);
+  /**
+   * Remembers a cached answer of a visitor's request under the URL as Node received it (the app through
+   * @hono/node-server has it as `env.incoming`; a request made in-process has none), so that the same URL is
+   * answered before the app while the data version and the cache entry stay the same.
+   */
+  const learn = (
+    c: Context,
+    current: string,
+    key: string,
+    etag: string,
+    cacheControl: string,
+    contentType: string,
+  ) => {
+    const url = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.url;
+    if (url === undefined || security === null || learned.get(url)?.etag === etag) return;
+    const notModified = [...security, "cache-control", cacheControl, "etag", etag, "vary", "Accept-Encoding"];
+    learned.set(url, {
+      version: current,
+      key,
+      etag,
+      notModified,
+      ok: [...notModified, "content-type", contentType],
+    });
+  };
+  /** A learned answer sent again, as cachedJson would send it (its status), or 0 when the app must answer. */
+  const answerLearned = (
+    known: LearnedAnswer,
+    url: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): number => {
+    // The version cachedJson would answer under without reading it again (dataVersion), or the app reads it.
+    if (version === null || version.value !== known.version || Date.now() - version.readAt > versionTtl)
+      return 0;
+    if (request.headers["if-none-match"] === known.etag) {
+      popularity.hit(url);
+      sendReady(response, 304, known.notModified);
+      return 304;
+    }
+    const entry = cache.get(known.key);
+    if (!entry) return 0;
+    popularity.hit(url);
+    const gzipped = entry.gzipped;
+    if (gzipped && acceptsGzip(request.headers["accept-encoding"])) {
+      if (known.gzip?.length !== gzipped.length) {
+        const headers = [...known.ok, "content-encoding", "gzip", "content-length", String(gzipped.length)];
+        known.gzip = { length: gzipped.length, headers };
+      }
+      sendReady(response, 200, known.gzip.headers, gzipped);
+      return 200;
+    }
+    const body = identity.get(entry);
+    if (known.identity?.length !== body.length) {
+      known.identity = { length: body.length, headers: [...known.ok, "content-length", String(body.length)] };
+    }
+    sendReady(response, 200, known.identity.headers, body);
+    return 200;
+  };
+  /** The web app's files, answered before the app once the security headers are known. */
+  let statics: FastAnswer | null = null;
+
   /**
    * Answers a read from the cache when it can: the ETag is known before any query runs (it depends only on the
    * data version and the normalised request), so a revalidation costs no database work at all. A miss is computed
@@ -401,6 +516,7 @@ export function createApp(options: AppOptions): App {
     // The client already holds this exact response: only error responses carry no ETag, so it was a 200.
     if (c.req.header("if-none-match") === etag) {
       cacheHeaders();
+      learn(c, current, cacheKey, etag, cacheControl, contentType);
       return c.body(null, 304);
     }
     let entry = cache.get(cacheKey);
@@ -423,6 +539,7 @@ export function createApp(options: AppOptions): App {
     }
     cacheHeaders();
     c.header("Content-Type", contentType);
+    learn(c, current, cacheKey, etag, cacheControl, contentType);
     return sendCached(c, entry, identity);
   };
 
@@ -457,6 +574,11 @@ export function createApp(options: AppOptions): App {
     );
     firstWarmDone = true;
     resolveWarmed();
+  };
+
+  /** The log's line of a request (at the default level, one per request). */
+  const logRequest = (method: string, path: string, status: number, started: number) => {
+    logger.info({ method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   };
 
   const app = new Hono();
@@ -495,25 +617,15 @@ export function createApp(options: AppOptions): App {
       checkedUrls.add(url);
     }
     await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    logRequest(c.req.method, c.req.path, c.res.status, started);
   });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: "DENY",
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const securityHeaders = secureHeaders({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use("*", securityHeaders);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -873,18 +985,34 @@ export function createApp(options: AppOptions): App {
   });
 
   const staticDir = options.staticDir;
-  if (staticDir && existsSync(join(staticDir, "index.html"))) {
-    const files = readStaticFiles(staticDir);
+  const files = staticDir && existsSync(join(staticDir, "index.html")) ? readStaticFiles(staticDir) : null;
+  if (files) {
     const index = files.get("/index.html") as StaticFile;
     app.get("/assets/*", (c) => {
       const file = files.get(c.req.path);
       if (!file) throw new HttpError(404, "No such file");
       // Built assets carry a content hash in their names.
-      return send(c, file, "public, max-age=31536000, immutable");
+      return send(c, file, ASSET_CACHE);
     });
     // Every other path is a client route: the web app decides what to show (including its not-found screen).
-    app.get("*", (c) => send(c, index, "no-cache"));
+    app.get("*", (c) => send(c, index, PAGE_CACHE));
   }
+  void headersAddedBy(securityHeaders).then((headers) => {
+    security = headers;
+    if (files) statics = staticAnswers(files, headers);
+  });
+  const answerFast = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (request.method !== "GET" || security === null) return false;
+    const started = performance.now();
+    const url = request.url ?? "";
+    const known = learned.get(url);
+    const status = known
+      ? answerLearned(known, url, request, response)
+      : (statics?.(url, request, response) ?? 0);
+    if (status === 0) return false;
+    logRequest("GET", pathOf(url), status, started);
+    return true;
+  };
 
   const savePopularity = async () => {
     // Nothing to save into before the database is open.
@@ -928,5 +1056,6 @@ export function createApp(options: AppOptions): App {
     warmed,
     saveState: () => (options.warm ? savePopularity() : Promise.resolve()),
     servingCurrentData,
+    answerFast,
   });
 }

@@ -1,6 +1,6 @@
 // Small memories of work done per request URL, so that the requests that repeat (nearly all of a busy server's) skip
-// it: the checks of the URL and the parsing of a list query. Bounded: when full, they start again empty (the URLs
-// visitors repeat come back at once).
+// it: the checks of the URL, the parsing of a list query, the cached answers ready to send (fast-answers.ts).
+// Bounded: when full, they start again empty (the URLs visitors repeat come back at once).
 
 /** A set of at most `max` strings. */
 export class BoundedSet {
@@ -26,5 +26,18 @@ export class BoundedMemo<T> {
     if (this.values.size >= this.max) this.values.clear();
     this.values.set(key, value);
     return value;
+  }
+}
+
+/** A map of at most `max` entries. */
+export class BoundedMap<T> {
+  private readonly values = new Map<string, T>();
+  constructor(private readonly max: number) {}
+  get(key: string): T | undefined {
+    return this.values.get(key);
+  }
+  set(key: string, value: T): void {
+    if (this.values.size >= this.max && !this.values.has(key)) this.values.clear();
+    this.values.set(key, value);
   }
 }

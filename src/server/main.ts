@@ -3,8 +3,8 @@
 // database; other API requests get a 503 with Retry-After meanwhile, src/server/opening-db.ts); then serves the API
 // while the first load of an empty database and the periodic refresh from CMS run in the background
 // (src/server/data-loader.ts).
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -12,6 +12,7 @@ import { createApp } from "./app.ts";
 import { answerClientErrors } from "./client-errors.ts";
 import { DataLoader } from "./data-loader.ts";
 import { readServerEnv } from "./env.ts";
+import { requestListener } from "./fast-answers.ts";
 import { openingDb } from "./opening-db.ts";
 
 const env = readServerEnv();
@@ -66,32 +67,32 @@ const app = createApp({
   warm: true,
   databaseOpen: database.opened,
 });
-const fetchHandler = app.fetch;
+const fetchHandler = (request: Request, bindings: unknown): Promise<Response> | Response =>
+  app.fetch(request, bindings);
 
-const server = serve(
+// Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and a
+// request line and headers beyond 16 KiB are refused (414 or 431, answered in JSON by client-errors.ts); the rest of
+// the clients are served meanwhile. Cached answers and the web app's files are sent before the app
+// (fast-answers.ts), everything else through it.
+const server = createServer(
   {
-    fetch: fetchHandler,
-    port: env.PORT,
-    hostname: env.HOST,
-    // Slow or abusive clients: a request's headers must arrive within 10 s and the whole request within 30 s, and
-    // a request line and headers beyond 16 KiB are refused (414 or 431, answered in JSON by client-errors.ts); the
-    // rest of the clients are served meanwhile.
-    serverOptions: {
-      headersTimeout: HEADERS_TIMEOUT_MS,
-      requestTimeout: 30_000,
-      maxHeaderSize: 16 * 1024,
-      connectionsCheckingInterval: 1000,
-    },
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: 30_000,
+    maxHeaderSize: 16 * 1024,
+    connectionsCheckingInterval: 1000,
   },
-  (info) => {
-    logger.info(`CMS Star Ratings Dashboard listening on http://localhost:${info.port}`);
-  },
+  requestListener((request, response) => app.answerFast(request, response), fetchHandler, env.HOST),
 );
+server.listen(env.PORT, env.HOST, () => {
+  logger.info(
+    `CMS Star Ratings Dashboard listening on http://localhost:${(server.address() as AddressInfo).port}`,
+  );
+});
 
-answerClientErrors(server as Server);
+answerClientErrors(server);
 
 // Longer than the usual 60 s idle timeout of load balancers, so that they close idle connections first.
-if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
+server.keepAliveTimeout = 65_000;
 
 let isStopping = false;
 async function shutdown(reason: string, code = 0) {
