@@ -64,6 +64,7 @@ import {
   resolvePlace,
   suggestPlaces,
 } from "./places-repository.ts";
+import { PointColumnsHolder } from "./points-memory.ts";
 import { Popularity } from "./popularity.ts";
 import {
   countWithoutPosition,
@@ -226,6 +227,10 @@ export function createApp(options: AppOptions): App {
   /** Marks the warm-up's own requests (known to this process only). */
   const warmToken = randomUUID();
   const popularity = new Popularity();
+  /** The map's columns of the current facilities, in memory per data version (src/server/points-memory.ts). */
+  const pointColumns = new PointColumnsHolder(db, (error) =>
+    logger.warn({ err: error }, "could not read the facilities' columns for the map"),
+  );
   const versionTtl = options.dataVersionTtlMs ?? 1000;
   /** The data version answers are served under, and when the database was last asked for its version. */
   let version: { value: string; readAt: number } | null = null;
@@ -308,8 +313,11 @@ export function createApp(options: AppOptions): App {
     c: Context,
     key: string,
     cacheControl: string,
-    /** The response body as a value, or as JSON text already, or (with `contentType`) as text. */
-    compute: () => Promise<
+    /**
+     * The response body as a value, or as JSON text already, or (with `contentType`) as text, computed for the data
+     * version the answer is cached under.
+     */
+    compute: (version: string) => Promise<
       ({ body: unknown } | { json: string } | { text: string }) & {
         cacheable?: boolean;
         compression?: Compression;
@@ -335,7 +343,7 @@ export function createApp(options: AppOptions): App {
     if (!entry) {
       const warm = c.req.header("x-warm-up") === warmToken;
       const computed = await queue.run(cacheKey, { ...kind, warm }, async () => {
-        const result = await compute();
+        const result = await compute(current);
         const body =
           "json" in result ? result.json : "text" in result ? result.text : JSON.stringify(result.body);
         if (result.cacheable === false) return { body, cacheable: false as const };
@@ -368,6 +376,8 @@ export function createApp(options: AppOptions): App {
     const started = performance.now();
     const headers = { "accept-encoding": "gzip", "x-warm-up": warmToken, "x-warm-version": forVersion };
     const tables = queue.run(`${forVersion}|warm-database`, { warm: true }, () => warmDatabase(db));
+    // Not awaited, nor queued: the points of a view are computed by SQL until the copy is read.
+    void pointColumns.build(forVersion);
     const all = [...new Set([...WARM_PATHS, ...popularity.top()])];
     const answers = all.map(async (path) => {
       await tables.catch(() => {});
@@ -557,11 +567,15 @@ export function createApp(options: AppOptions): App {
     const params = new URLSearchParams(query.canonical);
     params.delete("page");
     params.delete("pageSize");
-    return cachedJson(c, `points?${params}`, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
+    return cachedJson(c, `points?${params}`, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async (version) => {
+      const near = await distanceFilter(query);
+      // The columns of the data version in memory, once read (until then, and for the few views they leave to the
+      // database, SQL).
+      const fromMemory = pointColumns.get(version)?.points(query, near);
+      if (fromMemory) return { json: fromMemory, compression: "numbers" };
       // The whole nation (no parameter left): stored at publication.
       const stored = params.size === 0 ? await nationalPoints(db) : null;
       if (stored !== null) return { json: stored, compression: "numbers" };
-      const near = await distanceFilter(query);
       const withoutPosition = await countWithoutPosition(db, query);
       return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
     });
