@@ -88,7 +88,8 @@ async function bench(engine: Engine, target: string) {
       trends.push(await timed(`/api/entities/${encodeURIComponent(entity)}/trend`));
       details.push(await timed(`/api/facilities/${ccn}`));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     line(
       engine,
       "entity trend / facility detail, uncached",

@@ -105,12 +105,11 @@ async function bench(engine: Engine, target: string) {
     await fetchText(`${base}${allBut[0]}`);
     await new Promise((done) => setTimeout(done, 2000));
     const sizes = await Promise.all(
-      allBut.map(async (path) => (JSON.parse(await fetchText(`${base}${path}`)) as { ccn: string[] }).ccn.length),
+      allBut.map(
+        async (path) => (JSON.parse(await fetchText(`${base}${path}`)) as { ccn: string[] }).ccn.length,
+      ),
     );
-    const large = await latency(
-      base,
-      Array.from({ length: 10 }, () => allBut).flat(),
-    );
+    const large = await latency(base, Array.from({ length: 10 }, () => allBut).flat());
     line(
       engine,
       "points of every state but one (10 views)",

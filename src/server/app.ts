@@ -567,18 +567,23 @@ export function createApp(options: AppOptions): App {
     const params = new URLSearchParams(query.canonical);
     params.delete("page");
     params.delete("pageSize");
-    return cachedJson(c, `points?${params}`, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async (version) => {
-      const near = await distanceFilter(query);
-      // The columns of the data version in memory, once read (until then, and for the few views they leave to the
-      // database, SQL).
-      const fromMemory = pointColumns.get(version)?.points(query, near);
-      if (fromMemory) return { json: fromMemory, compression: "numbers" };
-      // The whole nation (no parameter left): stored at publication.
-      const stored = params.size === 0 ? await nationalPoints(db) : null;
-      if (stored !== null) return { json: stored, compression: "numbers" };
-      const withoutPosition = await countWithoutPosition(db, query);
-      return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
-    });
+    return cachedJson(
+      c,
+      `points?${params}`,
+      query.alertEnabled ? ALERT_CACHE : LIST_CACHE,
+      async (version) => {
+        const near = await distanceFilter(query);
+        // The columns of the data version in memory, once read (until then, and for the few views they leave to the
+        // database, SQL).
+        const fromMemory = pointColumns.get(version)?.points(query, near);
+        if (fromMemory) return { json: fromMemory, compression: "numbers" };
+        // The whole nation (no parameter left): stored at publication.
+        const stored = params.size === 0 ? await nationalPoints(db) : null;
+        if (stored !== null) return { json: stored, compression: "numbers" };
+        const withoutPosition = await countWithoutPosition(db, query);
+        return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
+      },
+    );
   });
 
   app.get("/api/places", (c) => {

@@ -139,7 +139,12 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
         alerts: fc.option(
           fc.record({
             period: fc.constantFrom("lastPeriod", "lastQuarter"),
-            metric: fc.constantFrom("Overall Rating", "Health Inspection Rating", "Staffing Rating", "QM Rating"),
+            metric: fc.constantFrom(
+              "Overall Rating",
+              "Health Inspection Rating",
+              "Staffing Rating",
+              "QM Rating",
+            ),
             threshold: fc.integer({ min: 1, max: 3 }),
           }),
         ),
@@ -209,11 +214,15 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
     const before = first?.points(national, null);
 
     // New data: one facility no longer current.
-    const [gone] = await db.query<{ ccn: string }>("SELECT ccn FROM facility WHERE point IS NOT NULL LIMIT 1");
+    const [gone] = await db.query<{ ccn: string }>(
+      "SELECT ccn FROM facility WHERE point IS NOT NULL LIMIT 1",
+    );
     await db.query("DELETE FROM facility WHERE ccn = $1", [gone?.ccn]);
     await recomputeDerived(db);
     // As a publication does.
-    await db.exec("UPDATE app_state SET data_version = data_version + 1, derived_version = derived_version + 1");
+    await db.exec(
+      "UPDATE app_state SET data_version = data_version + 1, derived_version = derived_version + 1",
+    );
     const next = await readDataVersion(db);
     expect(next).not.toBe(version);
     expect(holder.get(next)).toBeNull();
@@ -258,6 +267,7 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
     for (const path of paths) await app.request(path);
     expect(counted).toBeGreaterThan(0);
     expect(sqlAnswers).toBe(counted);
-    for (const text of first) expect(facilityPointsSchema.parse(JSON.parse(text)).ccn.length).toBeGreaterThan(0);
+    for (const text of first)
+      expect(facilityPointsSchema.parse(JSON.parse(text)).ccn.length).toBeGreaterThan(0);
   });
 });

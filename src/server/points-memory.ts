@@ -18,8 +18,8 @@ import { boundingBox, DATA_VERSION_SQL, type DistanceFilter } from "./repository
 /** No value in an integer column (SQL NULL). */
 const NONE = -1;
 
-/** PostgreSQL's radians() factor (RADIANS_PER_DEGREE in its float.c). */
-const RADIANS_PER_DEGREE = 0.0174532925199432957692;
+/** PostgreSQL's radians() factor (RADIANS_PER_DEGREE in its float.c, 0.0174532925199432957692, as a double). */
+const RADIANS_PER_DEGREE = 0.017453292519943295;
 
 /** miles_between() of migration 0011, written with the same operations in the same order. */
 function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -37,6 +37,9 @@ function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): n
  * between two values this close.
  */
 const DISTANCE_MARGIN = 1e-9;
+
+const TRUE = Buffer.from("true");
+const FALSE = Buffer.from("false");
 
 /** A facility's row as the build reads it (JSON array, in the list's name order). */
 type FacilityRow = [
@@ -86,10 +89,13 @@ export class PointColumns {
   readonly size: number;
   private readonly ccn: string[];
   private readonly byCcn = new Map<string, number>();
-  /** The point's parts as the JSON arrays write them (undefined: no point). */
-  private readonly latitudeText: (string | undefined)[];
-  private readonly longitudeText: (string | undefined)[];
-  private readonly ratingText: (string | undefined)[];
+  /**
+   * The point's parts as the answer's arrays write them, as UTF-8 bytes one facility after another: facility i's
+   * quoted CCN, latitude, longitude and rating start at `parts[4i]` to `parts[4i + 3]`, and end where the next part
+   * starts (all empty: no point). Written by copying bytes: far cheaper than joining 60,000 strings.
+   */
+  private readonly text: Buffer;
+  private readonly parts: Int32Array;
   private readonly approximate: Uint8Array;
   private readonly hasPoint: Uint8Array;
   /** Index into `states` (0: none). */
@@ -117,9 +123,14 @@ export class PointColumns {
     const size = rows.length;
     this.size = size;
     this.ccn = new Array(size);
-    this.latitudeText = new Array(size);
-    this.longitudeText = new Array(size);
-    this.ratingText = new Array(size);
+    this.parts = new Int32Array(4 * size + 1);
+    const pieces: string[] = [];
+    let length = 0;
+    const piece = (at: number, value: string) => {
+      this.parts[at] = length;
+      pieces.push(value);
+      length += Buffer.byteLength(value);
+    };
     this.lowerName = new Array(size);
     this.approximate = new Uint8Array(size);
     this.hasPoint = new Uint8Array(size);
@@ -132,20 +143,22 @@ export class PointColumns {
     this.longitude = new Float64Array(size);
     const stateIndex = new Map<string, number>();
     const entityIndex = new Map<string, number>();
-    const ratingTexts = new Map<string, string>();
     rows.forEach((row, index) => {
-      const [ccn, point, state, rating, entity, lowerEntity, lowerName, harm, abuse, latitude, longitude] = row;
+      const [ccn, point, state, rating, entity, lowerEntity, lowerName, harm, abuse, latitude, longitude] =
+        row;
       this.ccn[index] = ccn;
       this.byCcn.set(ccn, index);
       if (point !== null) {
         // As pointsJson reads it (src/db/map-points.ts).
         const [, lat = "", lon = "", stars = "", rough = ""] = point.split("|");
         this.hasPoint[index] = 1;
-        this.latitudeText[index] = lat;
-        this.longitudeText[index] = lon;
-        const text = stars === "" ? "null" : stars;
-        this.ratingText[index] = ratingTexts.get(text) ?? (ratingTexts.set(text, text), text);
+        piece(4 * index, `"${ccn}"`);
+        piece(4 * index + 1, lat);
+        piece(4 * index + 2, lon);
+        piece(4 * index + 3, stars === "" ? "null" : stars);
         this.approximate[index] = rough === "1" ? 1 : 0;
+      } else {
+        for (let part = 0; part < 4; part += 1) this.parts[4 * index + part] = length;
       }
       if (state !== null) {
         let at = stateIndex.get(state);
@@ -171,6 +184,8 @@ export class PointColumns {
       this.latitude[index] = latitude ?? Number.NaN;
       this.longitude[index] = longitude ?? Number.NaN;
     });
+    this.parts[4 * size] = length;
+    this.text = Buffer.from(pieces.join(""), "utf8");
     if (this.states.length > 256) throw new Error("more states than the copy holds");
     if (alertRows === null) {
       this.alerts = null;
@@ -178,7 +193,8 @@ export class PointColumns {
     }
     this.alerts = new Map();
     for (const period of ALERT_PERIODS) {
-      for (const metric of ALERT_METRICS) this.alerts.set(`${period}|${metric}`, new Int16Array(size).fill(NONE));
+      for (const metric of ALERT_METRICS)
+        this.alerts.set(`${period}|${metric}`, new Int16Array(size).fill(NONE));
     }
     for (const [period, ccn, ...diffs] of alertRows) {
       const index = this.byCcn.get(ccn);
@@ -351,42 +367,64 @@ export class PointColumns {
 
   /** Best rating first, unrated (none, or 0) last, then by name: coalesce(6 - nullif(rating, 0), 6) as filterSql. */
   private byRating(indexes: Int32Array): Int32Array {
-    const buckets: number[][] = [];
+    const buckets = new Map<number, number[]>();
     for (let at = 0; at < indexes.length; at += 1) {
       const index = indexes[at] as number;
       const stars = this.rating[index] as number;
       const key = stars === NONE || stars === 0 ? 6 : 6 - stars;
-      (buckets[key] ??= []).push(index);
+      const bucket = buckets.get(key);
+      if (bucket) bucket.push(index);
+      else buckets.set(key, [index]);
     }
-    const keys = Object.keys(buckets)
-      .map(Number)
-      .sort((a, b) => a - b);
+    const keys = [...buckets.keys()].sort((a, b) => a - b);
     const sorted = new Int32Array(indexes.length);
     let count = 0;
-    for (const key of keys) for (const index of buckets[key] as number[]) sorted[count++] = index;
+    for (const key of keys) for (const index of buckets.get(key) ?? []) sorted[count++] = index;
     return sorted;
   }
 
   /** The JSON text of the answer: the points of `order` that have one, and the count without a position. */
   private write(order: Int32Array, withoutPosition: number): string {
-    let ccn = "";
-    let latitude = "";
-    let longitude = "";
-    let rating = "";
-    let approximate = "";
-    let first = true;
+    const { text, parts, hasPoint, approximate } = this;
+    const chosen = new Int32Array(order.length);
+    let points = 0;
+    let bytes = 0;
     for (let at = 0; at < order.length; at += 1) {
       const index = order[at] as number;
-      if (this.hasPoint[index] !== 1) continue;
-      const comma = first ? "" : ",";
-      first = false;
-      ccn += `${comma}"${this.ccn[index]}"`;
-      latitude += comma + this.latitudeText[index];
-      longitude += comma + this.longitudeText[index];
-      rating += comma + this.ratingText[index];
-      approximate += this.approximate[index] === 1 ? `${comma}true` : `${comma}false`;
+      if (hasPoint[index] !== 1) continue;
+      chosen[points] = index;
+      points += 1;
+      bytes += (parts[4 * index + 4] as number) - (parts[4 * index] as number);
     }
-    return `{"ccn":[${ccn}],"latitude":[${latitude}],"longitude":[${longitude}],"overallRating":[${rating}],"approximate":[${approximate}],"withoutPosition":${Math.trunc(withoutPosition)}}`;
+    const names = [
+      '{"ccn":[',
+      '],"latitude":[',
+      '],"longitude":[',
+      '],"overallRating":[',
+      '],"approximate":[',
+    ];
+    const tail = `],"withoutPosition":${Math.trunc(withoutPosition)}}`;
+    // The parts, "false" and a comma for each point, the arrays' names and the tail (all ASCII but the parts).
+    const out = Buffer.allocUnsafe(bytes + 11 * points + 100 + tail.length);
+    let position = 0;
+    for (let part = 0; part < 5; part += 1) {
+      position += out.write(names[part] as string, position, "latin1");
+      for (let at = 0; at < points; at += 1) {
+        const index = chosen[at] as number;
+        if (at > 0) out[position++] = 44; // ,
+        if (part === 4) {
+          const word = approximate[index] === 1 ? TRUE : FALSE;
+          for (let byte = 0; byte < word.length; byte += 1) out[position++] = word[byte] as number;
+          continue;
+        }
+        const end = parts[4 * index + part + 1] as number;
+        for (let byte = parts[4 * index + part] as number; byte < end; byte += 1) {
+          out[position++] = text[byte] as number;
+        }
+      }
+    }
+    position += out.write(tail, position, "latin1");
+    return out.toString("utf8", 0, position);
   }
 }
 
