@@ -54,7 +54,9 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
       UPDATE facility SET provider_name = 'the ' || provider_name
         WHERE ccn IN (SELECT ccn FROM facility ORDER BY ccn OFFSET 40 LIMIT 3)`);
     await recomputeDerived(db);
-    columns = await PointColumns.read(db);
+    const read = await PointColumns.read(db);
+    if (!read) throw new Error("the data changed while the columns were read");
+    columns = read;
     const pick = async (sql: string) => (await db.query<{ value: string }>(sql)).map((row) => row.value);
     states = await pick("SELECT DISTINCT state AS value FROM facility ORDER BY 1");
     entities = await pick(
@@ -193,6 +195,7 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
     await db.query("UPDATE rating_alert SET state = 'ZZ' WHERE ccn = $1", [row?.ccn]);
     try {
       const stale = await PointColumns.read(db);
+      if (!stale) throw new Error("the data changed while the columns were read");
       const query = parseFacilityQuery(new URLSearchParams("alertEnabled=true&state=ZZ"));
       expect(stale.points(query, null)).toBeNull();
       // The other views are still answered.

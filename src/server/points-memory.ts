@@ -3,8 +3,8 @@
 // filtered here with the semantics of the list's SQL (src/server/repository.ts, filterSql). The answer is the same
 // text the SQL path writes (src/db/map-points.ts): tested view by view against it.
 //
-// The copy is read from the database in one statement (one snapshot: the data version it belongs to and its rows
-// agree), in the background when a server first needs it for a data version, never while a request waits: until it
+// The copy is read from the database in three statements that each read the data version too (kept only when they
+// agree: the version and the rows are of one publication), in the background when a server first needs it for a data version, never while a request waits: until it
 // is there the SQL path answers. Each server builds its own (several servers may share one PostgreSQL database).
 // About 3 MB for 15,000 facilities.
 import { METRIC_COLUMN } from "../core/alert-metrics.ts";
@@ -72,14 +72,20 @@ const COPIED_COLUMNS = [
   "point",
 ];
 
-/** The statement that reads the copy, with the data version it belongs to. */
-const READ_SQL = `SELECT (${DATA_VERSION_SQL}) AS version,
+/**
+ * The statements that read the copy, each with the data version it read (three statements of a fraction of a second
+ * each, rather than one that would hold the embedded database for all of it): the copy is kept only when all three
+ * read the same version.
+ */
+const READ_FACILITIES = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT json_agg(json_build_array(f.ccn, f.point, f.state, f.overall_rating, f.affiliated_entity_name,
       lower(f.affiliated_entity_name), lower(f.provider_name), f.harm_level, f.is_abuse, f.position_latitude,
       f.position_longitude) ORDER BY f.provider_name, f.ccn)::text
-   FROM facility f) AS facilities,
+   FROM facility f) AS rows`;
+const READ_ALERTS = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT json_agg(json_build_array(a.period, a.ccn, ${ALERT_METRICS.map((metric) => `a.abs_${METRIC_COLUMN[metric]}_diff`).join(", ")}))::text
-   FROM rating_alert a WHERE a.is_current) AS alerts,
+   FROM rating_alert a WHERE a.is_current) AS rows`;
+const COUNT_UNLIKE = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT count(*)::integer FROM rating_alert a LEFT JOIN facility f ON f.ccn = a.ccn
    WHERE a.is_current AND (f.ccn IS NULL OR ${COPIED_COLUMNS.map((column) => `a.${column} IS DISTINCT FROM f.${column}`).join(" OR ")}))
    AS unlike`;
@@ -206,19 +212,21 @@ export class PointColumns {
     }
   }
 
-  /** Reads the copy of the current facilities, with the data version it is of, in one statement. */
-  static async read(db: Queryable): Promise<PointColumns> {
-    const [row] = await db.query<{
-      version: string | null;
-      facilities: string | null;
-      alerts: string | null;
-      unlike: number;
-    }>(READ_SQL);
-    const rows = JSON.parse(row?.facilities ?? "[]") as FacilityRow[];
+  /**
+   * Reads the copy of the current facilities, with the data version it is of; null when a publication changed the
+   * data between its statements.
+   */
+  static async read(db: Queryable): Promise<PointColumns | null> {
+    const [facilities] = await db.query<{ version: string | null; rows: string | null }>(READ_FACILITIES);
+    const [unlike] = await db.query<{ version: string | null; unlike: number }>(COUNT_UNLIKE);
+    const [alerts] = await db.query<{ version: string | null; rows: string | null }>(READ_ALERTS);
+    const version = facilities?.version ?? "0";
+    if ((unlike?.version ?? "0") !== version || (alerts?.version ?? "0") !== version) return null;
+    const rows = JSON.parse(facilities?.rows ?? "[]") as FacilityRow[];
     // Alert views filter the alert rows' copies of the list columns: answered here only when they are the
     // facilities' own (always, as the ingest writes them), else left to SQL.
-    const alerts = row?.unlike === 0 ? (JSON.parse(row.alerts ?? "[]") as AlertRow[]) : null;
-    return new PointColumns(row?.version ?? "0", rows, alerts);
+    const alertRows = unlike?.unlike === 0 ? (JSON.parse(alerts?.rows ?? "[]") as AlertRow[]) : null;
+    return new PointColumns(version, rows, alertRows);
   }
 
   /**
@@ -462,7 +470,9 @@ export class PointColumnsHolder {
     if (this.asked.size > 100) this.asked.delete(this.asked.values().next().value as string);
     this.building = PointColumns.read(this.db)
       .then((columns) => {
-        this.current = columns;
+        if (columns) this.current = columns;
+        // New data came while it was read: read again when next asked.
+        else this.asked.delete(version);
       })
       .catch((error: unknown) => {
         this.onError(error);
