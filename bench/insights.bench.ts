@@ -73,6 +73,29 @@ async function bench(engine: Engine, target: string) {
       );
     }
 
+    // An entity's trend against a facility's detail, 30 distinct of each, in turns (so that the machine's load
+    // weighs on both alike): the ratio of their medians. Target < 2.
+    const trends: number[] = [];
+    const details: number[] = [];
+    const timed = async (path: string) => {
+      const started = performance.now();
+      await fetchText(`${base}${path}`);
+      return performance.now() - started;
+    };
+    for (let index = 0; index < 30; index += 1) {
+      const entity = entities[(index * 7 + 3) % entities.length] as string;
+      const ccn = ccns[(index * 13 + 5) % ccns.length] as string;
+      trends.push(await timed(`/api/entities/${encodeURIComponent(entity)}/trend`));
+      details.push(await timed(`/api/facilities/${ccn}`));
+    }
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    line(
+      engine,
+      "entity trend / facility detail, uncached",
+      `${(median(trends) / median(details)).toFixed(2)}x (medians ${ms(median(trends))} / ${ms(median(details))}, 30 distinct each; target < 2x)`,
+    );
+
     // The CSV export of the whole list, as the browser downloads it (gzip) and uncompressed.
     await fetchText(`${base}/api/facilities.csv?state=AK`); // warm-up
     for (const [label, headers] of [

@@ -381,6 +381,33 @@ async function computeEntityMonths(
   }
 }
 
+/**
+ * Each entity's trend as the JSON text entity_trend() writes (migrations 0008 and 0021), from the counts just
+ * computed: one statement per block of ENTITY_BLOCK entities. An entity with no month gets no row (the function
+ * answers it).
+ */
+async function computeEntityTrends(db: Queryable, afterEach: () => Promise<void>): Promise<void> {
+  const [row] = await db.query<{ blocks: number }>(
+    `SELECT coalesce(max((slot - 1) / ${ENTITY_BLOCK}) + 1, 0)::integer AS blocks FROM entity_summary_next`,
+  );
+  for (let block = 0; block < (row?.blocks ?? 0); block += 1) {
+    await db.query(
+      `INSERT INTO entity_trend_text_next (name, body)
+       SELECT e.name, '[' || string_agg((SELECT row_to_json(p) FROM (SELECT
+           to_char(m.processing_date, 'YYYY-MM-DD') AS "processingDate",
+           m.facilities[(e.slot - 1) % ${ENTITY_BLOCK} + 1] AS facilities,
+           m.rating_sum[(e.slot - 1) % ${ENTITY_BLOCK} + 1]::float8 / nullif(m.rated[(e.slot - 1) % ${ENTITY_BLOCK} + 1], 0)
+             AS "averageOverallRating") p)::text,
+         ',' ORDER BY m.processing_date) || ']'
+       FROM entity_summary_next e JOIN entity_month_next m ON m.block = $1
+       WHERE (e.slot - 1) / ${ENTITY_BLOCK} = $1
+       GROUP BY e.name`,
+      [block],
+    );
+    await afterEach();
+  }
+}
+
 /** The mean of coordinates, to six decimals (about 10 cm). */
 const MEAN = (column: string) => `round(avg(${column})::numeric, 6)::float8`;
 
@@ -713,6 +740,8 @@ export async function stageDerived(
   await indexNext(db, "entity_summary", afterEach);
   await computeEntityMonths(db, dates, facilityTable, source === "facility_next", afterEach);
   await indexNext(db, "entity_month", afterEach);
+  await computeEntityTrends(db, afterEach);
+  await indexNext(db, "entity_trend_text", afterEach);
   await computeCitationCounts(db, facilityTable, afterEach);
   await indexNext(db, "citation_count", afterEach);
   await computeNationalPoints(db, facilityTable);

@@ -17,6 +17,7 @@ export const SWAPPED_TABLES = [
   "benchmark",
   "entity_summary",
   "entity_month",
+  "entity_trend_text",
   "place",
   "facility_inspection",
   "citation_count",

@@ -76,6 +76,7 @@ import {
   resolvePlace,
   suggestPlaces,
 } from "./places-repository.ts";
+import { PointColumnsHolder } from "./points-memory.ts";
 import { Popularity } from "./popularity.ts";
 import {
   countWithoutPosition,
@@ -314,6 +315,10 @@ export function createApp(options: AppOptions): App {
   /** Marks the warm-up's own requests (known to this process only). */
   const warmToken = randomUUID();
   const popularity = new Popularity();
+  /** The map's columns of the current facilities, in memory per data version (src/server/points-memory.ts). */
+  const pointColumns = new PointColumnsHolder(db, (error) =>
+    logger.warn({ err: error }, "could not read the facilities' columns for the map"),
+  );
   const versionTtl = options.dataVersionTtlMs ?? 1000;
   /** Whether the first warm-up has ended (without warm-up, from the start). */
   let firstWarmDone = !options.warm;
@@ -492,8 +497,11 @@ export function createApp(options: AppOptions): App {
     c: Context,
     key: string,
     cacheControl: string,
-    /** The response body as a value, or as JSON text already, or (with `contentType`) as text. */
-    compute: () => Promise<
+    /**
+     * The response body as a value, or as JSON text already, or (with `contentType`) as text, computed for the data
+     * version the answer is cached under.
+     */
+    compute: (version: string) => Promise<
       ({ body: unknown } | { json: string } | { text: string }) & {
         cacheable?: boolean;
         compression?: Compression;
@@ -522,7 +530,7 @@ export function createApp(options: AppOptions): App {
     let entry = cache.get(cacheKey);
     if (!entry) {
       const computation = queue.run(cacheKey, { ...kind, warm }, async () => {
-        const result = await compute();
+        const result = await compute(current);
         const body =
           "json" in result ? result.json : "text" in result ? result.text : JSON.stringify(result.body);
         if (result.cacheable === false) return { body, cacheable: false as const };
@@ -557,6 +565,8 @@ export function createApp(options: AppOptions): App {
     const started = performance.now();
     const headers = { "accept-encoding": "gzip", "x-warm-up": warmToken, "x-warm-version": forVersion };
     const tables = queue.run(`${forVersion}|warm-database`, { warm: true }, () => warmDatabase(db));
+    // Not awaited, nor queued: the points of a view are computed by SQL until the copy is read.
+    void pointColumns.build(forVersion);
     const all = [...new Set([...WARM_PATHS, ...popularity.top()])];
     const answers = all.map(async (path) => {
       await tables.catch(() => {});
@@ -800,14 +810,23 @@ export function createApp(options: AppOptions): App {
     const params = new URLSearchParams(query.canonical);
     params.delete("page");
     params.delete("pageSize");
-    return cachedJson(c, `points?${params}`, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
-      // The whole nation (no parameter left): stored at publication.
-      const stored = params.size === 0 ? await nationalPoints(db) : null;
-      if (stored !== null) return { json: stored, compression: "numbers" };
-      const near = await distanceFilter(query);
-      const withoutPosition = await countWithoutPosition(db, query);
-      return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
-    });
+    return cachedJson(
+      c,
+      `points?${params}`,
+      query.alertEnabled ? ALERT_CACHE : LIST_CACHE,
+      async (version) => {
+        const near = await distanceFilter(query);
+        // The columns of the data version in memory, once read (until then, and for the few views they leave to the
+        // database, SQL).
+        const fromMemory = pointColumns.get(version)?.points(query, near);
+        if (fromMemory) return { json: fromMemory, compression: "numbers" };
+        // The whole nation (no parameter left): stored at publication.
+        const stored = params.size === 0 ? await nationalPoints(db) : null;
+        if (stored !== null) return { json: stored, compression: "numbers" };
+        const withoutPosition = await countWithoutPosition(db, query);
+        return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
+      },
+    );
   });
 
   app.get("/api/places", (c) => {

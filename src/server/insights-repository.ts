@@ -37,9 +37,15 @@ export async function getEntity(db: Queryable, name: string): Promise<string | n
   return row?.body ?? null;
 }
 
-/** An affiliated entity's monthly trend as a JSON array text, ascending; null for an unknown entity. */
+/**
+ * An affiliated entity's monthly trend as a JSON array text, ascending; null for an unknown entity. Stored at
+ * publication (entity_trend_text, migration 0021); entity_trend() computes the few not stored.
+ */
 export async function getEntityTrend(db: Queryable, name: string): Promise<string | null> {
-  const [row] = await db.query<{ trend: string | null }>("SELECT entity_trend($1) AS trend", [name]);
+  const [row] = await db.query<{ trend: string | null }>(
+    "SELECT coalesce((SELECT body FROM entity_trend_text WHERE name = $1), entity_trend($1)) AS trend",
+    [name],
+  );
   return row?.trend ?? null;
 }
 

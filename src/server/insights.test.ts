@@ -423,6 +423,18 @@ describe.each(engines)("benchmarks, changes, entities and CSV on demo data, $nam
     expect(grew).toBe(true);
   });
 
+  it("stores each entity's trend at publication exactly as entity_trend() computes it from the monthly counts", async () => {
+    const rows = await db.query<{ name: string; stored: string | null; computed: string | null }>(
+      `SELECT e.name, t.body AS stored, entity_trend(e.name) AS computed
+       FROM entity_summary e LEFT JOIN entity_trend_text t ON t.name = e.name`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      expect(row.stored, row.name).not.toBeNull();
+      expect(row.stored, row.name).toBe(row.computed);
+    }
+  });
+
   it("exports every facility of the view as CSV, in the list's order, with the detail's fields", async () => {
     const response = await get("/api/facilities.csv?page=3&pageSize=10");
     expect(response.status).toBe(200);

@@ -432,17 +432,19 @@ export async function warmDatabase(db: Queryable): Promise<void> {
             (SELECT count(*) FROM facility_summary) AS summaries,
             (SELECT sum(octet_length(body)) FROM entity_summary) AS entities,
             (SELECT count(*) FROM entity_month) AS entity_months,
+            (SELECT sum(octet_length(body)) FROM entity_trend_text) AS entity_trends,
             (SELECT count(*) FROM benchmark) AS benchmarks,
             (SELECT count(*) FROM facility_inspection) AS inspections,
             (SELECT count(*) FROM citation_count) AS citation_counts`,
   );
 }
 
+/** The data version answers are cached under, as a query of one value (src/server/points-memory.ts reads it too). */
+export const DATA_VERSION_SQL = `SELECT data_version || '.' || derived_version || '.' ||
+    floor(extract(epoch FROM updated_at) * 1000)::bigint AS version FROM app_state`;
+
 export async function readDataVersion(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ version: string }>(
-    `SELECT data_version || '.' || derived_version || '.' || floor(extract(epoch FROM updated_at) * 1000)::bigint
-       AS version FROM app_state`,
-  );
+  const [row] = await db.query<{ version: string }>(DATA_VERSION_SQL);
   return row?.version ?? "0";
 }
 
