@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Db } from "../db/client.ts";
 import { type DemoOptions, writeDemoFiles } from "./demo-data.ts";
+import { writeDemoFilesInWorker } from "./demo-worker.ts";
 import { type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 
 /** How a demo load says what it does (the server reports it on /api/meta). */
@@ -13,6 +14,8 @@ export interface DemoLoadOptions {
    * them: data to show within seconds of a first start, for the cost of walking the demo world twice.
    */
   newestFirst?: boolean;
+  /** Generates on a worker thread, so that the calling thread (a server's) stays free. */
+  inWorker?: boolean;
   onStep?: (step: string) => void;
 }
 
@@ -27,12 +30,13 @@ export async function ingestDemo(
   load: DemoLoadOptions = {},
 ): Promise<IngestFileResult[]> {
   const dir = await mkdtemp(join(tmpdir(), "cms-demo-"));
+  const write = load.inWorker ? writeDemoFilesInWorker : writeDemoFiles;
   try {
     const results: IngestFileResult[] = [];
     let loaded: string | null = null;
     if (load.newestFirst) {
       load.onStep?.("Generating the newest month of the demo dataset");
-      const [newest] = await writeDemoFiles(join(dir, "newest"), {
+      const [newest] = await write(join(dir, "newest"), {
         inspections: "yearly",
         ...options,
         newestProviderOnly: true,
@@ -44,7 +48,7 @@ export async function ingestDemo(
       }
     }
     load.onStep?.(loaded ? "Generating the history of the demo dataset" : "Generating the demo dataset");
-    const files = await writeDemoFiles(join(dir, "all"), { inspections: "yearly", ...options });
+    const files = await write(join(dir, "all"), { inspections: "yearly", ...options });
     load.onStep?.(loaded ? "Loading the history of the demo dataset" : "Loading the demo dataset");
     const rest = files.filter((file) => !(file.table === "provider" && file.processingDate === loaded));
     results.push(

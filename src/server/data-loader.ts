@@ -276,7 +276,7 @@ export class DataLoader {
           db,
           this.options.demo,
           { publishEachFile: false, afterEach: yieldToRequests },
-          { newestFirst: true, onStep: (step) => this.setStatus("initial", { step }) },
+          { newestFirst: true, inWorker: true, onStep: (step) => this.setStatus("initial", { step }) },
         ),
       );
       this.log.info("demo data loaded: the dashboard shows generated facilities, not CMS data");

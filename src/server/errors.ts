@@ -17,6 +17,9 @@ export class HttpError extends Error {
   }
 }
 
+/** When to ask again after a 503 for data not loaded yet (a first start's load takes seconds to minutes). */
+const NOT_LOADED_RETRY_S = 5;
+
 /** A 503 that tells the client when to ask again: the data is not there yet, or not within the time allowed. */
 export function unavailable(message: string, retryAfterSeconds = 1): HttpError {
   return new HttpError(503, message, undefined, retryAfterSeconds);
@@ -44,7 +47,8 @@ export function toErrorResponse(error: unknown): {
     return {
       status: error.status,
       body: { error: { message: error.message, ...(error.param ? { param: error.param } : {}) } },
-      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+      // A 503 the server chose (nothing loaded yet, or not in time) always says when to ask again.
+      ...(error.status === 503 ? { retryAfterSeconds: error.retryAfterSeconds ?? NOT_LOADED_RETRY_S } : {}),
     };
   }
   if (error instanceof DatabaseOpening) {

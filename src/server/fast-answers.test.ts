@@ -146,14 +146,15 @@ describe("the web app's files, sent before the app", () => {
     const before = viaApp();
     expect(before).toBe(0);
 
-    // A missing asset, an API path, the health check, a HEAD: the app's answers.
+    // A missing asset, an API path, the health and readiness checks, a HEAD: the app's answers.
     expect((await get(base, "/assets/missing-000.js")).status).toBe(404);
     expect((await get(base, "/api/nothing")).status).toBe(404);
     expect((await get(base, "/healthz")).status).toBe(200);
+    expect((await get(base, "/readyz")).headers["content-type"]).toMatch(/^application\/json/);
     expect((await get(base, "/assets/index-abc123.js", {}, "HEAD")).status).toBe(200);
     // A percent-encoded path the app decodes to its API.
     expect((await get(base, "/%61pi/nothing")).status).toBe(404);
-    expect(viaApp()).toBe(before + 5);
+    expect(viaApp()).toBe(before + 6);
   });
 });
 

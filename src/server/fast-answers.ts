@@ -80,7 +80,7 @@ export const PAGE_CACHE = "no-cache";
 
 /**
  * The built web app's answers, as the app routes them: a file under /assets/, and the page (index.html) for every
- * other path outside /api and /healthz. A path the app might route otherwise (percent-encoded, or a missing asset,
+ * other path outside /api, /healthz and /readyz. A path the app might route otherwise (percent-encoded, or a missing asset,
  * whose 404 the app answers) is left to it.
  */
 export function staticAnswers(files: Map<string, StaticFile>, security: HeaderList): FastAnswer {
@@ -101,6 +101,7 @@ export function staticAnswers(files: Map<string, StaticFile>, security: HeaderLi
       path.charCodeAt(1) !== 47 &&
       !path.startsWith("/api") &&
       !path.startsWith("/healthz") &&
+      !path.startsWith("/readyz") &&
       !path.includes("%")
     )
       file = page;
