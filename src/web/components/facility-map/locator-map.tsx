@@ -3,6 +3,9 @@ import { useMemo } from "react";
 import { locatorGeometry } from "./locator-geometry.ts";
 import type { LocatorMapProps } from "./map-props.ts";
 
+/** The ZIP codes' points come mostly from GeoNames' postal codes, whose licence (CC BY 4.0) asks for this credit. */
+const ZIP_CREDIT = "ZIP code locations: GeoNames (CC BY 4.0) and the US Census Bureau";
+
 export default function LocatorMap({ latitude, longitude, approximate, label, state }: LocatorMapProps) {
   const geometry = useMemo(() => locatorGeometry(latitude, longitude, state), [latitude, longitude, state]);
   const area = geometry.state?.name ?? "the United States";
@@ -48,7 +51,10 @@ export default function LocatorMap({ latitude, longitude, approximate, label, st
           ))}
       </svg>
       {approximate && (
-        <figcaption className="text-sm text-slate-600">Approximate location (ZIP code)</figcaption>
+        <figcaption className="text-sm text-slate-600">
+          Approximate location (ZIP code)
+          <span className="block text-xs text-slate-500">{ZIP_CREDIT}</span>
+        </figcaption>
       )}
     </figure>
   );

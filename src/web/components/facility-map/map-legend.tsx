@@ -53,6 +53,10 @@ export function PointsLegend({ counts }: { counts: PointCounts | null }) {
           )}
         </li>
       </ul>
+      {/* The ZIP codes' points come mostly from GeoNames' postal codes, whose licence (CC BY 4.0) asks for credit. */}
+      <p className="text-xs text-slate-500">
+        ZIP code locations: GeoNames (CC BY 4.0) and the US Census Bureau
+      </p>
     </div>
   );
 }
