@@ -551,3 +551,5 @@ export const methodologyEventSchema = z.object({
 
 /** GET /healthz: the server listens (`starting` while the database opens). */
 export const healthSchema = z.object({ ok: z.boolean(), starting: z.optional(z.boolean()) });
+/** /readyz when the server serves data (a 503 with the error shape says why it does not yet). */
+export const readySchema = z.object({ ready: z.boolean() });

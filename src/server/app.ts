@@ -760,7 +760,7 @@ export function createApp(options: AppOptions): App {
             : null;
     if (reason === null) return c.json({ ready: true });
     c.header("Retry-After", "5");
-    return c.json({ ready: false, reason }, 503);
+    return c.json({ error: { message: reason } }, 503);
   });
 
   /** The `near` filter of a list query: its place resolved (a 400 naming `near` when no place has that name). */

@@ -42,6 +42,7 @@ import {
   ratingAlertSchema,
   ratingChangeSchema,
   ratingSnapshotSchema,
+  readySchema,
   stateBenchmarksSchema,
   summarySchema,
   surveySchema,
@@ -54,6 +55,7 @@ type Schema = z.ZodMiniType;
 const NAMED_SCHEMAS: Record<string, Schema> = {
   ApiError: apiErrorSchema,
   Health: healthSchema,
+  Ready: readySchema,
   Meta: metaSchema,
   FacilityListItem: facilityWithAlertSchema,
   RatingAlert: ratingAlertSchema,
@@ -125,6 +127,18 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "Whether the server listens",
     description: "200 as soon as the server listens, also while the database opens and the first load runs.",
     answer: { json: healthSchema, description: "The server listens." },
+    outsideApi: true,
+  },
+  {
+    path: "/readyz",
+    operationId: "ready",
+    tag: "Server",
+    summary: "Whether the server serves data",
+    description:
+      "200 once the database is open, the answers most asked for are computed, facilities are loaded and no first " +
+      "load runs; else a 503 (with Retry-After) whose message says why. For a load balancer in front of several servers.",
+    answer: { json: readySchema, description: "The server serves data." },
+    errors: [503],
     outsideApi: true,
   },
   {
