@@ -3,6 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import type { FacilityDetail, FacilityListResponse } from "../../src/core/api-types.ts";
 import { expectNoSeriousViolations } from "../axe.ts";
 
+// axe walks every node of a page: the dashboard's 100 cards take it 5-25 s on a busy 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function firstCcns(page: Page, count: number): Promise<string[]> {
   const response = await page.request.get(`/api/facilities?pageSize=${count}`);
   expect(response.ok()).toBe(true);

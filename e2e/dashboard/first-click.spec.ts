@@ -29,7 +29,8 @@ async function holdControlChunks(page: Page): Promise<number[]> {
 /** Opens the dashboard and returns as soon as the first card is visible (no waiting for the controls). */
 async function openFirstList(page: Page): Promise<void> {
   await page.goto("/");
-  await expect(cards(page).first()).toBeVisible();
+  // Six times slower, the page's own script takes seconds before the list.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** A look-alike has no Radix state yet; the real trigger has data-state="closed" or "open". */
