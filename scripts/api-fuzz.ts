@@ -65,7 +65,7 @@ async function startServer(): Promise<{ base: string; child: ChildProcess | null
   });
   const until = Date.now() + 300_000;
   while (Date.now() < until && !exited) {
-    const ok = await fetch(`${base}/api/meta`).then(
+    const ok = await fetch(`${base}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
