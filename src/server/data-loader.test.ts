@@ -5,7 +5,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { truncate } from "../../test/cms-standin/archives.ts";
 import { type CmsStandin, startCmsStandin } from "../../test/cms-standin/server.ts";
-import { archive, CCNS, current } from "../../test/cms-standin/small-cms.ts";
+import { archive, CCNS, current, threeMonths } from "../../test/cms-standin/small-cms.ts";
 import { tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Meta } from "../core/api-types.ts";
@@ -79,13 +79,7 @@ describe.each(engines)("the server's loads on $name", (engine) => {
   };
 
   beforeAll(async () => {
-    standin = await startCmsStandin({
-      current: current("2024-06", 5),
-      archives: [
-        { date: "2024-04-24", body: await archive("2024-04-24", "2024-04", 3) },
-        { date: "2024-05-22", body: await archive("2024-05-22", "2024-05", 4) },
-      ],
-    });
+    standin = await startCmsStandin(await threeMonths());
   });
   afterAll(async () => {
     await standin?.close();

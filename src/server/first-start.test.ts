@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CmsStandin, startCmsStandin } from "../../test/cms-standin/server.ts";
-import { archive, current } from "../../test/cms-standin/small-cms.ts";
+import { threeMonths } from "../../test/cms-standin/small-cms.ts";
 import { tempDir } from "../../test/csv-fixtures.ts";
 import { createPostgresSchema, postgresUrl } from "../../test/databases.ts";
 import { startServerProcess } from "../../test/server-process.ts";
@@ -40,13 +40,7 @@ async function timed(url: string) {
 describe.each(targets)("a first start on $name", (target) => {
   let standin: CmsStandin;
   beforeAll(async () => {
-    standin = await startCmsStandin({
-      current: current("2024-06", 5),
-      archives: [
-        { date: "2024-04-24", body: await archive("2024-04-24", "2024-04", 3) },
-        { date: "2024-05-22", body: await archive("2024-05-22", "2024-05", 4) },
-      ],
-    });
+    standin = await startCmsStandin(await threeMonths());
     // Slow downloads, so that the load lasts a few seconds and is seen from outside.
     standin.throttle(20_000);
   });

@@ -2,7 +2,7 @@
 // the current Provider Information file and as monthly archives (layout L2 before July 2026, L3 after).
 import { csvText, providerRow } from "../csv-fixtures.ts";
 import { buildMonthlyArchive } from "./archives.ts";
-import type { CurrentFile } from "./server.ts";
+import type { CmsStandinOptions, CurrentFile } from "./server.ts";
 
 export const CCNS = ["015001", "015002", "015003", "045004"];
 
@@ -33,5 +33,19 @@ export function current(dataMonth: string, overall: number, ccns = CCNS): Curren
     fileName: `NH_ProviderInfo_${name}${year}.csv`,
     body: Buffer.from(monthCsv(`${dataMonth}-01`, overall, ccns)),
     modified: `${dataMonth}-05`,
+  };
+}
+
+/**
+ * The stand-in CMS most load tests start from: June 2024 as the current file (every facility rated 5), and the
+ * April and May archives before it (rated 3 and 4).
+ */
+export async function threeMonths(): Promise<CmsStandinOptions> {
+  return {
+    current: current("2024-06", 5),
+    archives: [
+      { date: "2024-04-24", body: await archive("2024-04-24", "2024-04", 3) },
+      { date: "2024-05-22", body: await archive("2024-05-22", "2024-05", 4) },
+    ],
   };
 }
