@@ -12,15 +12,11 @@ import type { Logger } from "pino";
 import {
   checkPathText,
   checkRawQuery,
-  citationQueryToSearchParams,
   DEFAULT_RADIUS_MILES,
   effectiveRadius,
   facilityQueryToSearchParams,
-  parseBenchmarkState,
   parseCcn,
   parseCcnList,
-  parseCitationQuery,
-  parseEntityName,
   parseFacilityQuery,
   parsePeriod,
   parsePlaceText,
@@ -54,28 +50,8 @@ import {
   staticAnswers,
 } from "./fast-answers.ts";
 import { readChangesPage } from "./feed-repository.ts";
-import {
-  facilitiesDate,
-  getBenchmarks,
-  getEntity,
-  getEntityTrend,
-  getRatingChanges,
-  readCsvChunk,
-} from "./insights-repository.ts";
-import {
-  citationCategories,
-  getFacilityInspections,
-  getFacilityPenalties,
-  listCitations,
-  unknownStates,
-} from "./inspections-repository.ts";
-import {
-  listPoints,
-  listStateBenchmarks,
-  nationalPoints,
-  resolvePlace,
-  suggestPlaces,
-} from "./places-repository.ts";
+import { facilitiesDate, getRatingChanges, readCsvChunk } from "./insights-repository.ts";
+import { listPoints, nationalPoints, resolvePlace, suggestPlaces } from "./places-repository.ts";
 import { PointColumnsHolder } from "./points-memory.ts";
 import { Popularity } from "./popularity.ts";
 import {
@@ -102,7 +78,13 @@ import {
   toCachedResponse,
   toCachedResponseAsync,
 } from "./response-cache.ts";
+import { mountInsightRoutes } from "./routes/insight-routes.ts";
+import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
+import { DETAIL_CACHE, LIST_CACHE, type MountRoutes, type RouteKit } from "./routes/route-kit.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
+
+/** The endpoints of each dataset, in modules of src/server/routes/. */
+const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes];
 
 export interface AppOptions {
   db: Db;
@@ -187,15 +169,11 @@ const OPENING_META = JSON.stringify({
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
 const VERSION_WAIT_MS = 50;
 const MAX_BODY_BYTES = 16 * 1024;
-const LIST_CACHE = "public, max-age=30";
-const DETAIL_CACHE = "public, max-age=300";
 /** Alert answers are never reused without asking (SPEC: alert queries are not cached); a 304 is still cheap. */
 const ALERT_CACHE = "no-cache";
 
 export const ALERTS_TIMEOUT_TEXT =
   "The rating alerts query timed out. Try a different time period or a more specific filter.";
-export const NOTHING_LOADED_TEXT =
-  "No data is loaded yet: the averages are computed when the first release is loaded.";
 const NO_FEED_TEXT = "No data is loaded yet: the feeds of rating changes start with the first release.";
 const ALERTS_FAILED_TEXT = "The rating alerts could not be loaded. Try again later.";
 
@@ -886,40 +864,6 @@ export function createApp(options: AppOptions): App {
     });
   });
 
-  app.get("/api/facilities/:ccn/inspections", (c) => {
-    const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `inspections/${ccn}`, DETAIL_CACHE, async () => {
-      const json = await getFacilityInspections(db, ccn);
-      if (json === null) throw new HttpError(404, `No facility with CCN ${ccn}`);
-      return { json };
-    });
-  });
-
-  app.get("/api/facilities/:ccn/penalties", (c) => {
-    const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `penalties/${ccn}`, DETAIL_CACHE, async () => {
-      const json = await getFacilityPenalties(db, ccn);
-      if (json === null) throw new HttpError(404, `No facility with CCN ${ccn}`);
-      return { json };
-    });
-  });
-
-  /** Citations across the current facilities, newest first, paged like the list (docs/api.md). */
-  app.get("/api/citations", (c) => {
-    const query = parseCitationQuery(new URL(c.req.url).searchParams);
-    return cachedJson(c, `citations?${citationQueryToSearchParams(query)}`, LIST_CACHE, async () => {
-      const unknown = await unknownStates(db, query.states);
-      if (unknown.length > 0) {
-        throw new QueryParamError("state", `state ${unknown.join(", ")} has no facilities`);
-      }
-      return { json: await listCitations(db, query) };
-    });
-  });
-
-  app.get("/api/citations/categories", (c) =>
-    cachedJson(c, "citation-categories", LIST_CACHE, async () => ({ json: await citationCategories(db) })),
-  );
-
   /** The Atom feed of the rating changes of the list's view (src/server/changes-feed.ts, docs/api.md). */
   app.get("/api/feeds/changes.atom", (c) => {
     const request = parseFeedRequest(c.req.url);
@@ -933,39 +877,8 @@ export function createApp(options: AppOptions): App {
     return cachedJson(c, request.cacheKey, cacheControl, compute, {}, ATOM_CONTENT_TYPE);
   });
 
-  app.get("/api/benchmarks/states", (c) =>
-    cachedJson(c, "benchmarks/states", DETAIL_CACHE, async () => ({ json: await listStateBenchmarks(db) })),
-  );
-
-  app.get("/api/benchmarks", (c) => {
-    const state = parseBenchmarkState(new URL(c.req.url).searchParams);
-    return cachedJson(c, `benchmarks?${state ?? ""}`, DETAIL_CACHE, async () => {
-      const benchmarks = await getBenchmarks(db, state);
-      if (benchmarks === null) throw new HttpError(503, NOTHING_LOADED_TEXT);
-      if (benchmarks.state === undefined) {
-        throw new QueryParamError("state", `state ${state} has no facilities`);
-      }
-      return { json: `{"state":${benchmarks.state ?? "null"},"national":${benchmarks.national}}` };
-    });
-  });
-
-  app.get("/api/entities/:name", (c) => {
-    const name = parseEntityName(c.req.param("name"));
-    return cachedJson(c, `entity?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
-      const json = await getEntity(db, name);
-      if (json === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
-      return { json };
-    });
-  });
-
-  app.get("/api/entities/:name/trend", (c) => {
-    const name = parseEntityName(c.req.param("name"));
-    return cachedJson(c, `entity-trend?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
-      const json = await getEntityTrend(db, name);
-      if (json === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
-      return { json };
-    });
-  });
+  const kit: RouteKit = { db, cachedJson };
+  for (const mount of ROUTE_MODULES) mount(app, kit);
 
   app.get("/api/alerts", (c) => {
     const params = new URL(c.req.url).searchParams;

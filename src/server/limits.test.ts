@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client.ts";
 import { openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
-import { createApp, NOTHING_LOADED_TEXT, WARM_PATHS } from "./app.ts";
+import { createApp, WARM_PATHS } from "./app.ts";
+import { NOTHING_LOADED_TEXT } from "./routes/insight-routes.ts";
 
 describe("request bodies", () => {
   let db: Db;

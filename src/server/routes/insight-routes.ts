@@ -1,0 +1,47 @@
+// The averages and the affiliated entities' pages: benchmarks per state and for the nation, an entity's summary and
+// its trend (docs/api.md).
+import type { Hono } from "hono";
+import { parseBenchmarkState, parseEntityName, QueryParamError } from "../../core/api-query.ts";
+import { HttpError } from "../errors.ts";
+import { getBenchmarks, getEntity, getEntityTrend } from "../insights-repository.ts";
+import { listStateBenchmarks } from "../places-repository.ts";
+import { DETAIL_CACHE, type RouteKit } from "./route-kit.ts";
+
+export const NOTHING_LOADED_TEXT =
+  "No data is loaded yet: the averages are computed when the first release is loaded.";
+
+export function mountInsightRoutes(app: Hono, { db, cachedJson }: RouteKit): void {
+  app.get("/api/benchmarks/states", (c) =>
+    cachedJson(c, "benchmarks/states", DETAIL_CACHE, async () => ({ json: await listStateBenchmarks(db) })),
+  );
+
+  app.get("/api/benchmarks", (c) => {
+    const state = parseBenchmarkState(new URL(c.req.url).searchParams);
+    return cachedJson(c, `benchmarks?${state ?? ""}`, DETAIL_CACHE, async () => {
+      const benchmarks = await getBenchmarks(db, state);
+      if (benchmarks === null) throw new HttpError(503, NOTHING_LOADED_TEXT);
+      if (benchmarks.state === undefined) {
+        throw new QueryParamError("state", `state ${state} has no facilities`);
+      }
+      return { json: `{"state":${benchmarks.state ?? "null"},"national":${benchmarks.national}}` };
+    });
+  });
+
+  app.get("/api/entities/:name", (c) => {
+    const name = parseEntityName(c.req.param("name"));
+    return cachedJson(c, `entity?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
+      const json = await getEntity(db, name);
+      if (json === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
+      return { json };
+    });
+  });
+
+  app.get("/api/entities/:name/trend", (c) => {
+    const name = parseEntityName(c.req.param("name"));
+    return cachedJson(c, `entity-trend?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
+      const json = await getEntityTrend(db, name);
+      if (json === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
+      return { json };
+    });
+  });
+}

@@ -1,0 +1,35 @@
+// What a route module needs from the app factory (src/server/app.ts): the database and `cachedJson`, which answers
+// a read from the response cache under the data version (ETag, revalidation, single-flight computation, the busy
+// deadline). Each dataset's endpoints live in a module of this folder that the factory mounts.
+import type { Context, Hono } from "hono";
+import type { Db } from "../../db/client.ts";
+import type { ComputeKind } from "../compute-queue.ts";
+import type { Compression } from "../response-cache.ts";
+
+/** Cache-Control of lists and searches (their data changes monthly, their pages are many). */
+export const LIST_CACHE = "public, max-age=30";
+/** Cache-Control of a facility's or an entity's own answers. */
+export const DETAIL_CACHE = "public, max-age=300";
+
+/** The body of a computed answer: a value, JSON text already, or (with a content type) text. */
+export type Computed = ({ body: unknown } | { json: string } | { text: string }) & {
+  cacheable?: boolean;
+  compression?: Compression;
+};
+
+export type CachedJson = (
+  c: Context,
+  key: string,
+  cacheControl: string,
+  compute: (version: string) => Promise<Computed>,
+  kind?: ComputeKind,
+  contentType?: string,
+) => Promise<Response>;
+
+export interface RouteKit {
+  db: Db;
+  cachedJson: CachedJson;
+}
+
+/** A module's endpoints, added to the app by the factory. */
+export type MountRoutes = (app: Hono, kit: RouteKit) => void;
