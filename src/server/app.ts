@@ -32,6 +32,7 @@ import {
 } from "../core/api-types.ts";
 import { methodologyEvents } from "../core/methodology.ts";
 import type { Db } from "../db/client.ts";
+import { AlertTextsHolder, alertsOf, MEMORY_CCNS } from "./alerts-memory.ts";
 import { apiDocsFiles, openApiFile } from "./api-docs.ts";
 import { BoundedMap, BoundedMemo, BoundedSet } from "./bounded-memo.ts";
 import { ATOM_CONTENT_TYPE, parseFeedRequest, renderChangesFeed } from "./changes-feed.ts";
@@ -293,6 +294,10 @@ export function createApp(options: AppOptions): App {
   /** Marks the warm-up's own requests (known to this process only). */
   const warmToken = randomUUID();
   const popularity = new Popularity();
+  /** Every facility's alert text per period, in memory per data version (src/server/alerts-memory.ts). */
+  const alertTexts = new AlertTextsHolder(db, (error) =>
+    logger.warn({ err: error }, "could not read the alerts of a period"),
+  );
   /** The map's columns of the current facilities, in memory per data version (src/server/points-memory.ts). */
   const pointColumns = new PointColumnsHolder(db, (error) =>
     logger.warn({ err: error }, "could not read the facilities' columns for the map"),
@@ -885,9 +890,16 @@ export function createApp(options: AppOptions): App {
     const period = parsePeriod(params, "period");
     const ccns = parseCcnList(params);
     const key = `alerts?${period}&${ccns ? [...ccns].sort().join(",") : "*"}`;
-    // All alerts of a period (several MB) take long; those of a few facilities do not.
-    return cachedJson(c, key, ALERT_CACHE, async () => ({ json: await listAlerts(db, period, ccns) }), {
+    // A few facilities' alerts come from memory once the period's are read (src/server/alerts-memory.ts); all alerts
+    // of a period (several MB) take long.
+    const fromMemory = ccns !== null && ccns.length <= MEMORY_CCNS;
+    const compute = async (forVersion: string) => {
+      const texts = fromMemory ? alertTexts.get(forVersion, period) : null;
+      return { json: texts ? alertsOf(texts, ccns ?? []) : await listAlerts(db, period, ccns) };
+    };
+    return cachedJson(c, key, ALERT_CACHE, compute, {
       heavy: ccns === null,
+      instant: fromMemory && alertTexts.has(period),
     });
   });
 

@@ -47,13 +47,20 @@ export const GZIP_OFF_THREAD_BYTES = 64 * 1024;
  */
 export type Compression = "text" | "numbers";
 
+const GZIP_CHUNK_BYTES = 512 * 1024;
+
 /** toCachedResponse, with large bodies gzipped off the server's thread. */
 export async function toCachedResponseAsync(
   body: string,
   compression: Compression = "text",
 ): Promise<CachedResponse> {
   if (body.length < GZIP_OFF_THREAD_BYTES) return toCachedResponse(body);
-  const gzipped = await gzipAsync(body, { level: compression === "numbers" ? 1 : 6 });
+  // One output chunk for the whole answer: zlib's default 16 KB chunks each cost a round trip to the pool, about a
+  // fifth of the time of a 500 KB answer's compression on a busy server.
+  const gzipped = await gzipAsync(body, {
+    level: compression === "numbers" ? 1 : 6,
+    chunkSize: GZIP_CHUNK_BYTES,
+  });
   const exact = Buffer.allocUnsafeSlow(gzipped.length);
   gzipped.copy(exact);
   return { gzipped: exact };
