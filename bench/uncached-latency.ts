@@ -3,6 +3,7 @@
 // the national dataset on each engine with its figures saved under bench/results.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { join, resolve } from "node:path";
 import { BENCH_MONTHS, prepareNational } from "./datasets.ts";
 
@@ -38,6 +39,41 @@ export async function fetchText(url: string, headers: Record<string, string> = {
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text.slice(0, 200)}`);
   return text;
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET over a kept-alive connection, asking for gzip and timed to the last byte of the body as sent (not inflated). */
+function timedGet(url: string): Promise<number> {
+  return new Promise((resolveTime, reject) => {
+    const started = performance.now();
+    request(url, { agent: keepAlive, headers: { "accept-encoding": "gzip" } }, (response) => {
+      response.on("data", () => {});
+      response.on("end", () =>
+        response.statusCode === 200
+          ? resolveTime(performance.now() - started)
+          : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/**
+ * latency() as the server gives it: each request timed to the last byte it sends (gzip, not inflated), over one
+ * kept-alive node:http connection. fetch() adds the client's own inflating and decoding of the body, which for an
+ * answer of 500 KB is about a third of the time latency() measures.
+ */
+export async function serverLatency(
+  base: string,
+  paths: string[],
+): Promise<{ p50: number; p99: number; max: number; n: number }> {
+  for (const path of paths.slice(0, 20)) await timedGet(`${base}${path}`);
+  const times: number[] = [];
+  for (const path of paths) times.push(await timedGet(`${base}${path}`));
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? 0, n: times.length };
 }
 
 /** Sequential requests (one connection), each timed to its last byte, after 20 of them as a warm-up. */

@@ -72,7 +72,6 @@ import {
 import {
   bodyText,
   type CachedResponse,
-  type Compression,
   hashKey,
   IdentityBodies,
   ResponseCache,
@@ -81,7 +80,13 @@ import {
 } from "./response-cache.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
-import { DETAIL_CACHE, LIST_CACHE, type MountRoutes, type RouteKit } from "./routes/route-kit.ts";
+import {
+  type Computed,
+  DETAIL_CACHE,
+  LIST_CACHE,
+  type MountRoutes,
+  type RouteKit,
+} from "./routes/route-kit.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 /** The endpoints of each dataset, in modules of src/server/routes/. */
@@ -481,15 +486,10 @@ export function createApp(options: AppOptions): App {
     key: string,
     cacheControl: string,
     /**
-     * The response body as a value, or as JSON text already, or (with `contentType`) as text, computed for the data
-     * version the answer is cached under.
+     * The response body as a value, or as JSON text (or its UTF-8 bytes) already, or (with `contentType`) as text,
+     * computed for the data version the answer is cached under.
      */
-    compute: (version: string) => Promise<
-      ({ body: unknown } | { json: string } | { text: string }) & {
-        cacheable?: boolean;
-        compression?: Compression;
-      }
-    >,
+    compute: (version: string) => Promise<Computed>,
     kind: ComputeKind = {},
     contentType = "application/json; charset=UTF-8",
   ) => {
@@ -524,7 +524,8 @@ export function createApp(options: AppOptions): App {
       const computed = warm ? await computation : await inTime(computation, deadline);
       if (!computed.cacheable) {
         c.header("Cache-Control", "no-store");
-        return c.body(computed.body, 200, { "Content-Type": contentType });
+        const text = typeof computed.body === "string" ? computed.body : computed.body.toString("utf8");
+        return c.body(text, 200, { "Content-Type": contentType });
       }
       entry = computed.entry;
     }
@@ -801,7 +802,7 @@ export function createApp(options: AppOptions): App {
         const near = await distanceFilter(query);
         // The columns of the data version in memory, once read (until then, and for the few views they leave to the
         // database, SQL).
-        const fromMemory = pointColumns.get(version)?.points(query, near);
+        const fromMemory = pointColumns.get(version)?.pointsBytes(query, near);
         if (fromMemory) return { json: fromMemory, compression: "numbers" };
         // The whole nation (no parameter left): stored at publication.
         const stored = params.size === 0 ? await nationalPoints(db) : null;

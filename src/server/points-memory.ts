@@ -235,6 +235,11 @@ export class PointColumns {
    * distance that comes within a hair of the radius or of another, see DISTANCE_MARGIN).
    */
   points(query: FacilityQuery, near: DistanceFilter | null): string | null {
+    return this.pointsBytes(query, near)?.toString("utf8") ?? null;
+  }
+
+  /** points(), as the UTF-8 bytes the answer is sent and compressed from (no round trip through a string). */
+  pointsBytes(query: FacilityQuery, near: DistanceFilter | null): Buffer | null {
     const alertColumn = query.alertEnabled
       ? this.alerts?.get(`${query.alertPeriod}|${query.alertMetric}`)
       : undefined;
@@ -392,7 +397,7 @@ export class PointColumns {
   }
 
   /** The JSON text of the answer: the points of `order` that have one, and the count without a position. */
-  private write(order: Int32Array, withoutPosition: number): string {
+  private write(order: Int32Array, withoutPosition: number): Buffer {
     const { text, parts, hasPoint, approximate } = this;
     const chosen = new Int32Array(order.length);
     let points = 0;
@@ -432,7 +437,7 @@ export class PointColumns {
       }
     }
     position += out.write(tail, position, "latin1");
-    return out.toString("utf8", 0, position);
+    return out.subarray(0, position);
   }
 }
 

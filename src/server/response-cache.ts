@@ -51,10 +51,12 @@ const GZIP_CHUNK_BYTES = 512 * 1024;
 
 /** toCachedResponse, with large bodies gzipped off the server's thread. */
 export async function toCachedResponseAsync(
-  body: string,
+  body: string | Buffer,
   compression: Compression = "text",
 ): Promise<CachedResponse> {
-  if (body.length < GZIP_OFF_THREAD_BYTES) return toCachedResponse(body);
+  if (body.length < GZIP_OFF_THREAD_BYTES) {
+    return toCachedResponse(typeof body === "string" ? body : body.toString("utf8"));
+  }
   // One output chunk for the whole answer: zlib's default 16 KB chunks each cost a round trip to the pool, about a
   // fifth of the time of a 500 KB answer's compression on a busy server.
   const gzipped = await gzipAsync(body, {

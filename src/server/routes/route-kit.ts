@@ -11,8 +11,8 @@ export const LIST_CACHE = "public, max-age=30";
 /** Cache-Control of a facility's or an entity's own answers. */
 export const DETAIL_CACHE = "public, max-age=300";
 
-/** The body of a computed answer: a value, JSON text already, or (with a content type) text. */
-export type Computed = ({ body: unknown } | { json: string } | { text: string }) & {
+/** The body of a computed answer: a value, JSON text (or its UTF-8 bytes) already, or (with a content type) text. */
+export type Computed = ({ body: unknown } | { json: string | Buffer } | { text: string }) & {
   cacheable?: boolean;
   compression?: Compression;
 };
