@@ -38,6 +38,9 @@ import {
   type StateBenchmarks,
   stateBenchmarksSchema,
 } from "../../core/api-types.ts";
+import type { FacilityQualityMeasures } from "../../core/quality-measures.ts";
+import { facilityQualityMeasuresSchema } from "../../core/quality-measures-schema.ts";
+import { type FacilityStaffing, facilityStaffingSchema } from "../../core/staffing.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
 
 export class ApiError extends Error {
@@ -140,6 +143,16 @@ export const apiClient = {
   /** The facility's fines and payment denials (newest first) and their totals. */
   penalties: (ccn: string, signal?: AbortSignal): Promise<FacilityPenalties> =>
     getJson(`/api/facilities/${encodeURIComponent(ccn)}/penalties`, facilityPenaltiesSchema, signal),
+  /** Every staffing figure of the facility beside the averages, and their history over the releases. */
+  staffing: (ccn: string, signal?: AbortSignal): Promise<FacilityStaffing> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}/staffing`, facilityStaffingSchema, signal),
+  /** The facility's quality measures (MDS and claims) beside the averages, each with its history. */
+  qualityMeasures: (ccn: string, signal?: AbortSignal): Promise<FacilityQualityMeasures> =>
+    getJson(
+      `/api/facilities/${encodeURIComponent(ccn)}/quality-measures`,
+      facilityQualityMeasuresSchema,
+      signal,
+    ),
   entity: (name: string, signal?: AbortSignal): Promise<Entity> =>
     getJson(`/api/entities/${encodeURIComponent(name)}`, entitySchema, signal),
   entityTrend: (name: string, signal?: AbortSignal): Promise<EntityTrendPoint[]> =>

@@ -14,6 +14,8 @@ export const facilityDetailKeys = {
   changes: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "changes"] as const,
   inspections: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "inspections"] as const,
   penalties: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "penalties"] as const,
+  staffing: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "staffing"] as const,
+  qualityMeasures: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "quality-measures"] as const,
   /** Averages are shared by every facility of a state: keyed by the state, not the facility. */
   benchmarks: (state: string | null) => [...facilityDetailKeys.all, "benchmarks", state ?? "US"] as const,
 };
@@ -72,6 +74,24 @@ export function penaltiesQueryOptions(ccn: string) {
   return queryOptions({
     queryKey: facilityDetailKeys.penalties(ccn),
     queryFn: ({ signal }) => apiClient.penalties(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** Every staffing figure beside the state's and the nation's averages, and their history. */
+export function staffingQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.staffing(ccn),
+    queryFn: ({ signal }) => apiClient.staffing(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** The quality measures behind the QM star, beside the averages, each with its history. */
+export function qualityMeasuresQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.qualityMeasures(ccn),
+    queryFn: ({ signal }) => apiClient.qualityMeasures(ccn.toUpperCase(), signal),
     ...DETAIL_QUERY_POLICY,
   });
 }

@@ -23,8 +23,10 @@ import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
 import { InspectionsSection } from "./components/inspections-section.tsx";
 import { LocationSection } from "./components/location-section.tsx";
 import { PenaltiesSection } from "./components/penalties-section.tsx";
+import { QualityMeasuresSection } from "./components/quality-measures-section.tsx";
 import { RatingChangesSection } from "./components/rating-changes-section.tsx";
 import { RatingHistorySection } from "./components/rating-history-section.tsx";
+import { StaffingSection } from "./components/staffing-section.tsx";
 import { type DetailSectionId, getDetailSections } from "./lib/facility-lines.ts";
 import { abuseNotice } from "./lib/inspections.ts";
 
@@ -90,7 +92,9 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
         </p>
         <BenchmarksLegend result={benchmarks} state={state} />
       </div>
-      {/* The record behind the Deficiencies & Compliance figures, before the ratings' history. */}
+      {/* What is behind the staffing and quality stars, then the record behind the health inspection star. */}
+      <StaffingSection key={`staffing-${detail.ccn}`} ccn={ccn} state={state} />
+      <QualityMeasuresSection key={`quality-${detail.ccn}`} ccn={ccn} state={state} />
       <InspectionsSection key={`inspections-${detail.ccn}`} ccn={ccn} />
       <PenaltiesSection key={`penalties-${detail.ccn}`} ccn={ccn} />
       <RatingChangesSection key={`changes-${detail.ccn}`} ccn={ccn} />
