@@ -38,10 +38,10 @@ import {
   type StateBenchmarks,
   stateBenchmarksSchema,
 } from "../../core/api-types.ts";
+import type { AlertPeriod } from "../../core/constants.ts";
 import type { FacilityQualityMeasures } from "../../core/quality-measures.ts";
 import { facilityQualityMeasuresSchema } from "../../core/quality-measures-schema.ts";
 import { type FacilityStaffing, facilityStaffingSchema } from "../../core/staffing.ts";
-import type { AlertPeriod } from "../../core/constants.ts";
 
 export class ApiError extends Error {
   constructor(

@@ -15,7 +15,8 @@ export const facilityDetailKeys = {
   inspections: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "inspections"] as const,
   penalties: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "penalties"] as const,
   staffing: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "staffing"] as const,
-  qualityMeasures: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "quality-measures"] as const,
+  qualityMeasures: (ccn: string) =>
+    [...facilityDetailKeys.all, ccn.toUpperCase(), "quality-measures"] as const,
   /** Averages are shared by every facility of a state: keyed by the state, not the facility. */
   benchmarks: (state: string | null) => [...facilityDetailKeys.all, "benchmarks", state ?? "US"] as const,
 };

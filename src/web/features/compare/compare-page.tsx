@@ -21,10 +21,16 @@ import {
   parseCompareParams,
   toCompareItem,
 } from "../../lib/compare-selection.ts";
-import { facilityQueryOptions, historyQueryOptions } from "../../lib/facility-detail-queries.ts";
+import {
+  facilityQueryOptions,
+  historyQueryOptions,
+  qualityMeasuresQueryOptions,
+  staffingQueryOptions,
+} from "../../lib/facility-detail-queries.ts";
 import { sharePageLink } from "../../lib/share-link.ts";
 import { CompareTable } from "./components/compare-table.tsx";
 import { mergeHistories } from "./lib/compare-history.ts";
+import type { ComparedFacility } from "./lib/compare-rows.ts";
 
 const CompareHistoryChart = lazy(() =>
   import("./components/compare-history-chart.tsx").then((module) => ({
@@ -156,9 +162,12 @@ function Comparison({
   onRemove: (ccn: string) => void;
 }) {
   const details = useQueries({ queries: ccns.map((ccn) => facilityQueryOptions(ccn)) });
+  // The staffing figures and quality measures add their rows as they arrive; the table does not wait for them.
+  const staffing = useQueries({ queries: ccns.map((ccn) => staffingQueryOptions(ccn)) });
+  const quality = useQueries({ queries: ccns.map((ccn) => qualityMeasuresQueryOptions(ccn)) });
   const isLoading = details.some((result) => result.isPending);
 
-  const facilities: FacilityDetail[] = [];
+  const facilities: ComparedFacility[] = [];
   const notFound: string[] = [];
   const failed: { ccn: string; message: string }[] = [];
   ccns.forEach((ccn, index) => {
@@ -168,7 +177,11 @@ function Comparison({
       if (isNotFound(result.error)) notFound.push(ccn);
       else failed.push({ ccn, message: result.error.message });
     } else {
-      facilities.push(result.data);
+      facilities.push({
+        ...result.data,
+        staffing: staffing[index]?.data,
+        qualityMeasures: quality[index]?.data,
+      });
     }
   });
 

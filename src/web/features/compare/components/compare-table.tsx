@@ -3,9 +3,8 @@
 // word "Best", never colour alone.
 import { Award, X } from "lucide-react";
 import { Link } from "react-router";
-import type { FacilityDetail } from "../../../../core/api-types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { type CompareRow, compareSections, markBest } from "../lib/compare-rows.ts";
+import { type ComparedFacility, type CompareRow, compareSections, markBest } from "../lib/compare-rows.ts";
 
 const BETTER_HINT = { higher: "higher is better", lower: "lower is better" } as const;
 
@@ -13,8 +12,8 @@ export function CompareTable({
   facilities,
   onRemove,
 }: {
-  facilities: readonly FacilityDetail[];
-  onRemove: (facility: FacilityDetail) => void;
+  facilities: readonly ComparedFacility[];
+  onRemove: (facility: ComparedFacility) => void;
 }) {
   const columnCount = facilities.length + 1;
   return (
@@ -85,7 +84,7 @@ export function CompareTable({
   );
 }
 
-function CompareTableRow({ row, facilities }: { row: CompareRow; facilities: readonly FacilityDetail[] }) {
+function CompareTableRow({ row, facilities }: { row: CompareRow; facilities: readonly ComparedFacility[] }) {
   const { better, value } = row;
   const best =
     better && value

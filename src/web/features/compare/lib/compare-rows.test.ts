@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { FacilityDetail } from "../../../../core/api-types.ts";
-import { COMPARE_SECTIONS, compareSections, MISSING, markBest } from "./compare-rows.ts";
+import type { QualityMeasure } from "../../../../core/quality-measures.ts";
+import { STAFFING_FIGURES } from "../../../../core/staffing.ts";
+import {
+  COMPARE_SECTIONS,
+  type ComparedFacility,
+  compareSections,
+  MISSING,
+  markBest,
+} from "./compare-rows.ts";
 
 describe("markBest", () => {
   it("marks the highest or the lowest known value", () => {
@@ -78,7 +86,10 @@ function cell(id: string, detail: FacilityDetail = facility) {
 
 describe("compare rows", () => {
   it("cover every field of the detail that a visitor reads", () => {
-    const ids = COMPARE_SECTIONS.flatMap((section) => section.rows.map((row) => row.id));
+    // The staffing answer's rows (staffing-*) come from GET /api/facilities/{ccn}/staffing, not the detail.
+    const ids = COMPARE_SECTIONS.flatMap((section) => section.rows.map((row) => row.id)).filter(
+      (id) => !id.startsWith("staffing-"),
+    );
     const shown = Object.keys(facility).filter(
       (key) => !["providerName", "latitude", "longitude", "affiliatedEntityId"].includes(key),
     );
@@ -214,5 +225,114 @@ describe("compare rows", () => {
       href: "/entity/Oak%20%26%20Elm%20Care",
     });
     expect(cell("affiliatedEntityName").href).toBeNull();
+  });
+});
+
+function measure(
+  code: string,
+  score: number | null,
+  overrides: Partial<QualityMeasure> = {},
+): QualityMeasure {
+  return {
+    code,
+    description: `Measure ${code}`,
+    residentType: "longStay",
+    source: "mds",
+    usedInRating: true,
+    period: "2025Q2-2026Q1",
+    score,
+    observed: null,
+    expected: null,
+    quarters: [],
+    footnote: null,
+    state: null,
+    national: null,
+    averagesSource: "cms",
+    betterWhen: "lower",
+    history: [],
+    ...overrides,
+  };
+}
+
+function withBehindTheStars(
+  ccn: string,
+  hours: number | null,
+  scores: Record<string, number | null>,
+): ComparedFacility {
+  return {
+    ...facility,
+    ccn,
+    staffing: {
+      processingDate: "2026-07-01",
+      history: [],
+      figures: STAFFING_FIGURES.map((spec) => ({
+        key: spec.key,
+        label: spec.label,
+        unit: spec.unit,
+        value: spec.key === "totalNurseHours" ? hours : null,
+        caseMix: null,
+        adjusted: null,
+        footnote: null,
+        state: null,
+        national: null,
+        averagesSource: "cms",
+      })),
+    },
+    qualityMeasures: {
+      processingDate: "2026-07-01",
+      averagesProcessingDate: null,
+      footnote: null,
+      measures: Object.entries(scores).map(([code, score]) =>
+        measure(
+          code,
+          score,
+          code === "415" ? { betterWhen: "higher" } : code === "521" ? { residentType: "shortStay" } : {},
+        ),
+      ),
+    },
+  };
+}
+
+describe("compare rows of staffing figures and quality measures", () => {
+  const facilities = [
+    withBehindTheStars("015009", 3.9, { "410": 2.1, "415": 90, "521": 20 }),
+    withBehindTheStars("015010", 4.2, { "410": 3.4, "415": 95 }),
+  ];
+  const rowsOf = (id: string) => compareSections(facilities).find((section) => section.id === id)?.rows ?? [];
+
+  it("add a row per staffing figure some facility reports, more hours best", () => {
+    const rows = rowsOf("staffing");
+    const total = rows.find((row) => row.id === "staffing-totalNurseHours");
+    expect(total?.text(facilities[0] as ComparedFacility)).toBe("3.90 hrs");
+    expect(
+      markBest(
+        facilities.map((f) => total?.value?.(f) ?? null),
+        total?.better ?? "lower",
+      ),
+    ).toEqual([false, true]);
+    // No facility reports LPN hours: no row.
+    expect(rows.some((row) => row.id === "staffing-lpnHours")).toBe(false);
+  });
+
+  it("add a row per quality measure, short-stay first, each best in its own direction", () => {
+    const rows = rowsOf("quality-measures");
+    expect(rows.map((row) => row.id)).toEqual(["quality-mds-521", "quality-mds-410", "quality-mds-415"]);
+    const best = (id: string) => {
+      const row = rows.find((candidate) => candidate.id === id);
+      return markBest(
+        facilities.map((f) => row?.value?.(f) ?? null),
+        row?.better ?? "lower",
+      );
+    };
+    expect(best("quality-mds-410")).toEqual([true, false]);
+    expect(best("quality-mds-415")).toEqual([false, true]);
+    const shortStay = rows[0];
+    expect(shortStay?.text(facilities[1] as ComparedFacility)).toBe(MISSING);
+    expect(shortStay?.note).toMatch(/^Short-stay residents, Q2 2025 to Q1 2026; used in the QM star\.$/);
+  });
+
+  it("leave the sections out until the answers are loaded", () => {
+    const sections = compareSections([facility, { ...facility, ccn: "015010" }]).map((section) => section.id);
+    expect(sections).not.toContain("quality-measures");
   });
 });

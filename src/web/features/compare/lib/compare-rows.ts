@@ -13,6 +13,8 @@ import {
 } from "../../../../core/format.ts";
 import { formatShortDate } from "../../../../core/history.ts";
 import { HARM_LEVELS, harmLabel, SCOPE_SEVERITY_CODES } from "../../../../core/inspections.ts";
+import type { FacilityQualityMeasures, QualityMeasure } from "../../../../core/quality-measures.ts";
+import type { FacilityStaffing, StaffingKey } from "../../../../core/staffing.ts";
 import {
   COMPLAINT_CITATIONS_LABEL,
   COMPLAINT_CITATIONS_NOTE,
@@ -21,6 +23,17 @@ import {
 } from "../../../lib/complaints.ts";
 import { entityPath } from "../../../lib/entity-path.ts";
 import { formatPhone } from "../../../lib/facility-contact.ts";
+import { formatScore, periodLabel } from "../../../lib/quality-measure-scores.ts";
+import { formatStaffingValue } from "../../../lib/staffing-figures.ts";
+
+/**
+ * A facility as the comparison shows it: its detail, and, once loaded, its staffing figures and quality measures
+ * (their rows are shown when some facility has a value).
+ */
+export type ComparedFacility = FacilityDetail & {
+  staffing?: FacilityStaffing | undefined;
+  qualityMeasures?: FacilityQualityMeasures | undefined;
+};
 
 /** Higher is better (ratings, nurse hours) or lower is better (deficiencies, fines, turnover). */
 export type Better = "higher" | "lower";
@@ -31,17 +44,17 @@ export interface CompareRow {
   /** Set where "better" is well defined; the best value(s) of the row are then marked. */
   better?: Better;
   /** The number compared for `better`, null when the facility lacks it. */
-  value?: (facility: FacilityDetail) => number | null;
+  value?: (facility: ComparedFacility) => number | null;
   /** The text of a cell; "N/A" when the value is missing. */
-  text: (facility: FacilityDetail) => string;
+  text: (facility: ComparedFacility) => string;
   /** Where the cell links to, if anywhere. */
-  href?: (facility: FacilityDetail) => string | null;
+  href?: (facility: ComparedFacility) => string | null;
   /** Words under the label saying which value is better, where "higher/lower is better" would read oddly. */
   betterHint?: string;
   /** A sentence under the label, saying what the row is when its label alone cannot. */
   note?: string;
   /** Whether the row is shown for these facilities; always when absent. */
-  shown?: (facilities: readonly FacilityDetail[]) => boolean;
+  shown?: (facilities: readonly ComparedFacility[]) => boolean;
 }
 
 export interface CompareSection {
@@ -61,7 +74,7 @@ function text(value: string | null | undefined): string {
 function numberRow(
   id: string,
   label: string,
-  pick: (facility: FacilityDetail) => number | null,
+  pick: (facility: ComparedFacility) => number | null,
   format: (value: number) => string,
   better?: Better,
 ): CompareRow {
@@ -112,6 +125,71 @@ function severityOf(facility: FacilityDetail): number | null {
 
 function ratingRow(id: string, label: string, pick: (facility: FacilityDetail) => number | null): CompareRow {
   return numberRow(id, label, pick, (value) => formatRatingOutOf5(value), "higher");
+}
+
+/** The staffing figures compared beyond the three of the detail's card, each in its better direction. */
+const STAFFING_ROWS: readonly [StaffingKey, string, Better][] = [
+  ["totalNurseHours", "Total Nurse Hours", "higher"],
+  ["nurseAideHours", "Nurse Aide Hours", "higher"],
+  ["lpnHours", "LPN Hours", "higher"],
+  ["weekendTotalNurseHours", "Weekend Total Nurse Hours", "higher"],
+  ["weekendRnHours", "Weekend RN Hours", "higher"],
+  ["physicalTherapistHours", "Physical Therapist Hours", "higher"],
+  ["rnTurnover", "RN Turnover", "lower"],
+];
+
+/** A staffing figure's row (per resident per day for hours), shown once some facility's staffing has it. */
+function staffingRow(key: StaffingKey, label: string, better: Better): CompareRow {
+  const figure = (facility: ComparedFacility) =>
+    facility.staffing?.figures.find((candidate) => candidate.key === key);
+  const pick = (facility: ComparedFacility) => figure(facility)?.value ?? null;
+  return {
+    id: `staffing-${key}`,
+    label,
+    better,
+    value: pick,
+    text: (facility) => {
+      const found = figure(facility);
+      return found?.value == null ? MISSING : formatStaffingValue(found.value, found.unit);
+    },
+    ...(key.endsWith("Hours") ? { note: "Per resident per day." } : {}),
+    shown: (facilities) => facilities.some((facility) => pick(facility) !== null),
+  };
+}
+
+/**
+ * The quality measures' rows: every measure some facility reports, short-stay first, each compared in its own
+ * direction (lower is better for most; vaccinations and improvements higher).
+ */
+export function qualityMeasureRows(facilities: readonly ComparedFacility[]): CompareRow[] {
+  const measures = new Map<string, QualityMeasure>();
+  for (const facility of facilities) {
+    for (const measure of facility.qualityMeasures?.measures ?? []) {
+      const key = `${measure.source}-${measure.code}`;
+      if (!measures.has(key)) measures.set(key, measure);
+    }
+  }
+  const order = (measure: QualityMeasure) => `${measure.residentType === "shortStay" ? 0 : 1}${measure.code}`;
+  return [...measures.entries()]
+    .sort(([, a], [, b]) => order(a).localeCompare(order(b)))
+    .map(([key, measure]) => {
+      const own = (facility: ComparedFacility) =>
+        facility.qualityMeasures?.measures.find(
+          (candidate) => `${candidate.source}-${candidate.code}` === key,
+        );
+      const pick = (facility: ComparedFacility) => own(facility)?.score ?? null;
+      return {
+        id: `quality-${key}`,
+        label: measure.description,
+        better: measure.betterWhen,
+        value: pick,
+        text: (facility) => {
+          const found = own(facility);
+          return found?.score == null ? MISSING : formatScore(found, found.score);
+        },
+        note: `${measure.residentType === "shortStay" ? "Short-stay" : "Long-stay"} residents, ${periodLabel(measure.period)}${measure.usedInRating ? "; used in the QM star" : ""}.`,
+      };
+    });
 }
 
 export const COMPARE_SECTIONS: readonly CompareSection[] = [
@@ -251,6 +329,7 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
         formatCount,
         "lower",
       ),
+      ...STAFFING_ROWS.map(([key, label, better]) => staffingRow(key, label, better)),
     ],
   },
   {
@@ -293,12 +372,22 @@ export const COMPARE_SECTIONS: readonly CompareSection[] = [
   },
 ];
 
-/** The sections and rows shown for these facilities (a section none of whose rows is shown is left out). */
-export function compareSections(facilities: readonly FacilityDetail[]): CompareSection[] {
-  return COMPARE_SECTIONS.map((section) => ({
-    ...section,
-    rows: section.rows.filter((row) => row.shown?.(facilities) ?? true),
-  })).filter((section) => section.rows.length > 0);
+/**
+ * The sections and rows shown for these facilities (a section none of whose rows is shown is left out); the quality
+ * measures follow the staffing rows, one row per measure the facilities report.
+ */
+export function compareSections(facilities: readonly ComparedFacility[]): CompareSection[] {
+  const sections = COMPARE_SECTIONS.flatMap((section) =>
+    section.id === "staffing"
+      ? [section, { id: "quality-measures", title: "Quality Measures", rows: qualityMeasureRows(facilities) }]
+      : [section],
+  );
+  return sections
+    .map((section) => ({
+      ...section,
+      rows: section.rows.filter((row) => row.shown?.(facilities) ?? true),
+    }))
+    .filter((section) => section.rows.length > 0);
 }
 
 /**

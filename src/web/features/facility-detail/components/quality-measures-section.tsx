@@ -16,7 +16,7 @@ import {
   type MeasureGroup,
   periodLabel,
   trendText,
-} from "../lib/quality-measures.ts";
+} from "../../../lib/quality-measure-scores.ts";
 import { TrendSparkline } from "./trend-sparkline.tsx";
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";

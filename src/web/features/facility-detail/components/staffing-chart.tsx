@@ -33,7 +33,7 @@ import {
   MethodMarkersList,
   withMarkerMargin,
 } from "../../../components/charts/method-markers.tsx";
-import { type NurseHoursRow, withMonthGaps } from "../lib/staffing.ts";
+import { type NurseHoursRow, withMonthGaps } from "../../../lib/staffing-figures.ts";
 
 const SERIES = [
   {

@@ -16,7 +16,7 @@ import {
   nurseHoursRows,
   shownFigures,
   weekendGapText,
-} from "../lib/staffing.ts";
+} from "../../../lib/staffing-figures.ts";
 
 const chartModule = import("./staffing-chart.tsx");
 const StaffingChart = lazy(() => chartModule.then((module) => ({ default: module.StaffingChart })));

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { QualityMeasure } from "../../../../core/quality-measures.ts";
-import { compareScore, formatScore, groupMeasures, periodLabel, trendText } from "./quality-measures.ts";
+import type { QualityMeasure } from "../../core/quality-measures.ts";
+import {
+  compareScore,
+  formatScore,
+  groupMeasures,
+  periodLabel,
+  trendText,
+} from "./quality-measure-scores.ts";
 
 function measure(overrides: Partial<QualityMeasure>): QualityMeasure {
   return {

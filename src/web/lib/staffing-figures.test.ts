@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { FacilityStaffing, StaffingFigure } from "../../../../core/staffing.ts";
-import { STAFFING_FIGURES } from "../../../../core/staffing.ts";
+import type { FacilityStaffing, StaffingFigure } from "../../core/staffing.ts";
+import { STAFFING_FIGURES } from "../../core/staffing.ts";
 import {
   betterWhenForFigure,
   caseMixText,
@@ -9,7 +9,7 @@ import {
   shownFigures,
   weekendGapText,
   withMonthGaps,
-} from "./staffing.ts";
+} from "./staffing-figures.ts";
 
 function staffing(values: Partial<Record<string, Partial<StaffingFigure>>>): FacilityStaffing {
   return {

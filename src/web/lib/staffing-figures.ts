@@ -1,13 +1,8 @@
 // What the Staffing section says about a facility's staffing figures (GET /api/facilities/{ccn}/staffing): each
 // figure in its unit, the weekend hours against the weekday ones, the reported hours against what CMS expects for
 // residents this sick (case-mix), and the rows of the nurse-hours chart.
-import { fromMonthIndex, parseIsoDate, toIsoDate, toMonthIndex } from "../../../../core/dates.ts";
-import type {
-  FacilityStaffing,
-  StaffingFigure,
-  StaffingKey,
-  StaffingUnit,
-} from "../../../../core/staffing.ts";
+import { fromMonthIndex, parseIsoDate, toIsoDate, toMonthIndex } from "../../core/dates.ts";
+import type { FacilityStaffing, StaffingFigure, StaffingKey, StaffingUnit } from "../../core/staffing.ts";
 
 /** A figure in its unit: hours with two decimals, turnover as a percent, a count, an index with three decimals. */
 export function formatStaffingValue(value: number | null, unit: StaffingUnit): string {

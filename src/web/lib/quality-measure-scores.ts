@@ -1,11 +1,7 @@
 // What the Quality measures section says (GET /api/facilities/{ccn}/quality-measures): the measures grouped by
 // resident type, each score in its unit, marked better or worse than the averages by the measure's direction, and
 // its trend in words (the text alternative of the small charts).
-import type {
-  FacilityQualityMeasures,
-  QualityMeasure,
-  ResidentType,
-} from "../../../../core/quality-measures.ts";
+import type { FacilityQualityMeasures, QualityMeasure, ResidentType } from "../../core/quality-measures.ts";
 
 /** Rates per 1,000 resident days (the long-stay claims measures) read as such; every other score is a percentage. */
 export function isRateMeasure(measure: Pick<QualityMeasure, "description">): boolean {
