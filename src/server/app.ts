@@ -80,11 +80,12 @@ import {
 } from "./response-cache.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
+import { mountQualityRoutes } from "./routes/quality-routes.ts";
 import { DETAIL_CACHE, LIST_CACHE, type MountRoutes, type RouteKit } from "./routes/route-kit.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 /** The endpoints of each dataset, in modules of src/server/routes/. */
-const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes];
+const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes, mountQualityRoutes];
 
 export interface AppOptions {
   db: Db;
