@@ -10,6 +10,7 @@ import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
+import { computeQualityAverages } from "./quality-derive.ts";
 import { computeRecentChanges } from "./recent-changes.ts";
 import {
   analyzeQuickly,
@@ -750,6 +751,9 @@ export async function stageDerived(
   await computeRecentChanges(db, dates, facilityTable, afterEach);
   await indexNext(db, "recent_change", afterEach);
   await indexNext(db, "recent_change_basis", afterEach);
+  await computeQualityAverages(db, "quality_average_next", facilityTable);
+  await afterEach();
+  await indexNext(db, "quality_average", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

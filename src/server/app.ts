@@ -80,6 +80,7 @@ import {
 } from "./response-cache.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
+import { mountQualityRoutes } from "./routes/quality-routes.ts";
 import {
   type Computed,
   DETAIL_CACHE,
@@ -90,7 +91,7 @@ import {
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 /** The endpoints of each dataset, in modules of src/server/routes/. */
-const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes];
+const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes, mountQualityRoutes];
 
 export interface AppOptions {
   db: Db;
