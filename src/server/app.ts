@@ -81,10 +81,15 @@ import {
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
 import { DETAIL_CACHE, LIST_CACHE, type MountRoutes, type RouteKit } from "./routes/route-kit.ts";
+import { mountStaffingRoutes } from "./routes/staffing-routes.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 /** The endpoints of each dataset, in modules of src/server/routes/. */
-const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes];
+const ROUTE_MODULES: readonly MountRoutes[] = [
+  mountInspectionRoutes,
+  mountInsightRoutes,
+  mountStaffingRoutes,
+];
 
 export interface AppOptions {
   db: Db;
