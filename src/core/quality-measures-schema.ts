@@ -32,9 +32,10 @@ export const facilityQualityMeasuresSchema = z.object({
 });
 
 // The schema and the type say the same: a change to one that the other lacks fails the type check here.
-export type CheckedQualityMeasures = z.infer<typeof facilityQualityMeasuresSchema> extends FacilityQualityMeasures
-  ? FacilityQualityMeasures extends z.infer<typeof facilityQualityMeasuresSchema>
-    ? true
-    : never
-  : never;
+export type CheckedQualityMeasures =
+  z.infer<typeof facilityQualityMeasuresSchema> extends FacilityQualityMeasures
+    ? FacilityQualityMeasures extends z.infer<typeof facilityQualityMeasuresSchema>
+      ? true
+      : never
+    : never;
 export const QUALITY_SCHEMA_MATCHES: CheckedQualityMeasures = true;
