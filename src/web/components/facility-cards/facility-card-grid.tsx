@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import type { FacilityListItem } from "../../../core/api-types.ts";
 import type { AlertMetric } from "../../../core/constants.ts";
 import { cn } from "../../lib/cn.ts";
-import { FacilityCard } from "./facility-card.tsx";
+import { FacilityCard, type NurseHoursFact } from "./facility-card.tsx";
 
 /** Cards at the end of a page that are always laid out (see .fc-card-eager). */
 const EAGER_CARD_COUNT = 12;
@@ -16,6 +16,7 @@ export function FacilityCardGrid({
   compareIds,
   search,
   alertMetric,
+  nurseHours = null,
   onToggleFavorite,
   onToggleCompare,
 }: {
@@ -28,6 +29,8 @@ export function FacilityCardGrid({
   /** The query string a card's link keeps (the dashboard's view), "" for none. */
   search: string;
   alertMetric: AlertMetric | null;
+  /** The nurse hours the cards show (the list is sorted by them), none otherwise. */
+  nurseHours?: NurseHoursFact | null;
   onToggleFavorite: (ccn: string, providerName: string) => void;
   onToggleCompare: (facility: FacilityListItem) => void;
 }) {
@@ -63,6 +66,7 @@ export function FacilityCardGrid({
             isCompared={compareIds.has(facility.ccn)}
             search={search}
             alertMetric={alertMetric}
+            nurseHours={nurseHours}
             isEager={index >= facilities.length - EAGER_CARD_COUNT}
             onToggleFavorite={onToggleFavorite}
             onToggleCompare={onToggleCompare}

@@ -12,6 +12,9 @@ import { cn } from "../../lib/cn.ts";
 import { inspectionMarks } from "../../lib/inspection-labels.ts";
 import "./facility-card.css";
 
+/** The nurse hours a card shows: every day's, or the weekend's (the list's sorts by nurse hours). */
+export type NurseHoursFact = "all" | "weekend";
+
 export interface FacilityCardProps {
   facility: FacilityListItem;
   isFavorite: boolean;
@@ -23,12 +26,19 @@ export interface FacilityCardProps {
   alertMetric: AlertMetric | null;
   /** Lay the card out even off-screen (the last cards, just above the pagination). */
   isEager: boolean;
+  /** Which nurse hours the card shows among its facts: while the list is sorted by them. */
+  nurseHours?: NurseHoursFact | null;
   onToggleFavorite: (ccn: string, providerName: string) => void;
   /** Given where the card offers the compare toggle. */
   onToggleCompare?: (facility: FacilityListItem) => void;
 }
 
 const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+/** Nurse hours per resident per day on a card: "3.86/day", or N/A. */
+function formatHours(value: number | null | undefined): string {
+  return value == null ? "N/A" : `${value.toFixed(2)}/day`;
+}
 
 // A card is rendered up to 1000 times per page: plain markup, one memo, no per-card popovers.
 export const FacilityCard = memo(function FacilityCard({
@@ -38,6 +48,7 @@ export const FacilityCard = memo(function FacilityCard({
   search,
   alertMetric,
   isEager,
+  nurseHours = null,
   onToggleFavorite,
   onToggleCompare,
 }: FacilityCardProps) {
@@ -106,7 +117,7 @@ export const FacilityCard = memo(function FacilityCard({
         <dd>{formatRatingOutOf5(facility.qmRating)}</dd>
       </dl>
 
-      <dl className="fc-facts">
+      <dl className={nurseHours ? "fc-facts fc-facts-3" : "fc-facts"}>
         <dt>Residents</dt>
         <dd>
           {facility.averageResidentsPerDay == null ? "N/A" : formatCount(facility.averageResidentsPerDay)}
@@ -115,6 +126,15 @@ export const FacilityCard = memo(function FacilityCard({
         <dd>
           {facility.healthDeficiencyScore == null ? "N/A" : decimal.format(facility.healthDeficiencyScore)}
         </dd>
+        {nurseHours && (
+          <>
+            <dt>{nurseHours === "weekend" ? "Weekend nurse hrs" : "Nurse hours"}</dt>
+            <dd>
+              {formatHours(nurseHours === "weekend" ? facility.weekendTotalNurseHours : facility.totalNurseHours)}
+              <span className="sr-only"> per resident per day</span>
+            </dd>
+          </>
+        )}
       </dl>
 
       {facility.ratingAlert && alertMetric && (

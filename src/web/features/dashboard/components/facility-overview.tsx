@@ -164,6 +164,9 @@ export function FacilityOverview({
           favoriteIds={favoriteIds}
           compareIds={compare.ids}
           linkSearch={linkSearch}
+          nurseHours={
+            filters.sort === "nurseHours" ? "all" : filters.sort === "weekendNurseHours" ? "weekend" : null
+          }
           onToggleFavorite={onToggleFavorite}
           onToggleCompare={compare.toggle}
         />

@@ -3,6 +3,7 @@ import { LoaderCircle, RotateCcw, SearchX, Star, TriangleAlert } from "lucide-re
 import type { ReactNode } from "react";
 import type { FacilityListItem, FacilityListResponse } from "../../../../core/api-types.ts";
 import type { AlertMetric } from "../../../../core/constants.ts";
+import type { NurseHoursFact } from "../../../components/facility-cards/facility-card.tsx";
 import { FacilityCardGrid } from "../../../components/facility-cards/facility-card-grid.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { isTimeoutMessage } from "../errors.ts";
@@ -26,6 +27,8 @@ interface FacilityResultsProps {
   /** The facilities chosen for comparison. */
   compareIds: ReadonlySet<string>;
   linkSearch: string;
+  /** The nurse hours the cards show, while the list is sorted by them. */
+  nurseHours: NurseHoursFact | null;
   onToggleFavorite: (ccn: string, providerName: string) => void;
   onToggleCompare: (facility: FacilityListItem) => void;
 }
@@ -40,6 +43,7 @@ export function FacilityResults({
   favoriteIds,
   compareIds,
   linkSearch,
+  nurseHours,
   onToggleFavorite,
   onToggleCompare,
 }: FacilityResultsProps) {
@@ -87,6 +91,7 @@ export function FacilityResults({
           compareIds={compareIds}
           search={linkSearch}
           alertMetric={isAlertFilterOn ? alertMetric : null}
+          nurseHours={nurseHours}
           onToggleFavorite={onToggleFavorite}
           onToggleCompare={onToggleCompare}
         />

@@ -11,8 +11,8 @@ const SORT_LABELS: Record<ListSort, string> = {
   name: "Name",
   distance: "Distance",
   rating: "Rating",
-  nurseHours: "Nurse hours (most first)",
-  weekendNurseHours: "Weekend nurse hours (most first)",
+  nurseHours: "Nurse hours",
+  weekendNurseHours: "Weekend nurse hours",
 };
 
 function isListSort(value: string): value is ListSort {
@@ -81,7 +81,7 @@ export function PlaceControls({
             const next = event.target.value;
             if (isListSort(next)) onFiltersChange((f) => ({ ...f, sort: next }));
           }}
-          className="w-32"
+          className="w-44"
         >
           <option value="name">{SORT_LABELS.name}</option>
           {hasPlace && <option value="distance">{SORT_LABELS.distance}</option>}
