@@ -66,6 +66,7 @@ async function bench(engine: Engine, target: string) {
       Array.from({ length: 150 }, (_, page) => `/api/facilities?sort=${sort}&page=${page + 1}&pageSize=100`);
     const endpoints: [string, string[]][] = [
       ["facility staffing", ccns.map((ccn) => `/api/facilities/${ccn}/staffing`)],
+      ["list sort=name (pages 1-150), for comparison", pages("name")],
       ["list sort=nurseHours (pages 1-150)", pages("nurseHours")],
       ["list sort=weekendNurseHours (pages 1-150)", pages("weekendNurseHours")],
       [
