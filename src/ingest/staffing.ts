@@ -72,13 +72,15 @@ export async function writeStaffing(tx: Queryable, release: ParsedRelease): Prom
   if (state?.later) {
     // The next release of each facility after this one keeps the figures in force at it (a copy of that row).
     await tx.query(
-      `INSERT INTO staffing_period (ccn, from_date, ${NAMES.join(", ")})
-       SELECT n.ccn, n.next_date, ${list("cur")}
-       FROM (
+      // The next dates are computed once (MATERIALIZED): inlined, each use of next_date probed the snapshots again.
+      `WITH n AS MATERIALIZED (
          SELECT t.ccn, (SELECT min(s.processing_date) FROM rating_snapshot s
                         WHERE s.ccn = t.ccn AND s.processing_date > $2::date) AS next_date
          FROM unnest($1::text[]) AS t(ccn)
-       ) n
+       )
+       INSERT INTO staffing_period (ccn, from_date, ${NAMES.join(", ")})
+       SELECT n.ccn, n.next_date, ${list("cur")}
+       FROM n
        LEFT JOIN LATERAL ${staffingInForce("n.ccn", "n.next_date")} cur ON true
        WHERE n.next_date IS NOT NULL AND (cur.from_date IS NULL OR cur.from_date <= $2::date)
        ON CONFLICT DO NOTHING`,

@@ -459,6 +459,42 @@ describe.each(engines)("staffing figures, $name", (engine) => {
     expect(KEYS_2026).toHaveLength(rows.length);
   });
 
+  it("keeps a later release's figures when an older release between two is loaded after them", async () => {
+    const month = (date: string, aide: number) =>
+      writeFixture(
+        dir,
+        `between-${date}.csv`,
+        csvText("provider2021", [
+          providerRow("016001", {
+            "Provider Name": "FOXTROT",
+            ...hours(aide, 1, 1, 0),
+            "Processing Date": date,
+          }),
+        ]),
+      );
+    const other = await openTestDb(engine);
+    try {
+      // October has August's figures, so it writes no row of its own; September, loaded last, differs.
+      for (const path of [month("2021-08-01", 2), month("2021-10-01", 2), month("2021-09-01", 3)]) {
+        const [result] = await ingestFiles(other, [path], { source: "files" });
+        expect(result?.error ?? result?.status).toBe("loaded");
+      }
+      const otherApp = createApp({ db: other, logger: pino({ level: "silent" }), dataVersionTtlMs: 0 });
+      const body = facilityStaffingSchema.parse(
+        await (await otherApp.request("/api/facilities/016001/staffing")).json(),
+      );
+      expect(
+        body.history.map((entry) => [entry.processingDate, entry.nurseAideHours, entry.totalNurseHours]),
+      ).toEqual([
+        ["2021-08-01", 2, 4],
+        ["2021-09-01", 3, 5],
+        ["2021-10-01", 2, 4],
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("rejects an unknown sort, naming it", async () => {
     const response = await get("/api/facilities?sort=nurses");
     expect(response.status).toBe(400);
