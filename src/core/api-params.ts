@@ -162,7 +162,9 @@ export const facilityQuerySchemas = {
   sort: oneOf(
     "sort",
     LIST_SORTS,
-    "The order: `name` (default without `near`), `distance` (needs `near`; its default) or `rating`.",
+    "The order: `name` (default without `near`), `distance` (needs `near`; its default), `rating`, " +
+      "`nurseHours` (reported total nurse hours per resident per day, most first, no value last) or " +
+      "`weekendNurseHours` (the same at weekends).",
   ),
   harm,
   abuse: flag(

@@ -37,6 +37,16 @@ export const facilityListItemSchema = z.object({
   /** Fines with a penalty date in the three years: how many, and their dollars. */
   finesThreeYears: z.optional(z.nullable(z.int())),
   fineDollarsThreeYears: z.optional(z.nullable(z.number())),
+  // Staffing from the facility's newest Provider Information release (docs/api.md, "Staffing"): null where its
+  // layout lacks the figure; absent in answers from before they existed.
+  /** Reported total nurse staffing hours per resident per day (`sort=nurseHours`). */
+  totalNurseHours: z.optional(z.nullable(z.number())),
+  /** Reported RN staffing hours per resident per day. */
+  rnHours: z.optional(z.nullable(z.number())),
+  /** Total nurse staff hours per resident per day at weekends (`sort=weekendNurseHours`; files since 2022). */
+  weekendTotalNurseHours: z.optional(z.nullable(z.number())),
+  /** Total nursing staff turnover, percent (files since 2022). */
+  totalNurseTurnover: z.optional(z.nullable(z.number())),
 });
 
 export const ratingAlertSchema = z.object({
@@ -245,7 +255,7 @@ export interface FacilityQuery {
   abuse?: boolean;
 }
 
-export const LIST_SORTS = ["name", "distance", "rating"] as const;
+export const LIST_SORTS = ["name", "distance", "rating", "nurseHours", "weekendNurseHours"] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 
 /** GET /api/facilities/points: the view's facilities that have a position, as parallel arrays in the list's order. */

@@ -22,6 +22,7 @@ export function listFields(alias: string): [string, string][] {
     ["healthDeficiencyScore", `${alias}.health_deficiency_score`],
     ["affiliatedEntityName", `${alias}.affiliated_entity_name`],
     ...inspectionFields(alias),
+    ...staffingListFields(alias),
   ];
 }
 
@@ -39,6 +40,19 @@ export function inspectionFields(alias: string): [string, string][] {
     ["abuse", `${alias}.is_abuse`],
     ["finesThreeYears", `${alias}.fines_three_years`],
     ["fineDollarsThreeYears", `${alias}.fine_dollars_three_years`],
+  ];
+}
+
+/**
+ * The list item's staffing figures from the facility's newest Provider Information release (null where its layout
+ * lacks them), as [API name, SQL over a row aliased `alias`].
+ */
+export function staffingListFields(alias: string): [string, string][] {
+  return [
+    ["totalNurseHours", `${alias}.total_nurse_hours`],
+    ["rnHours", `${alias}.rn_staffing_hours_per_resident_per_day`],
+    ["weekendTotalNurseHours", `${alias}.weekend_total_nurse_hours`],
+    ["totalNurseTurnover", `${alias}.total_nursing_staff_turnover`],
   ];
 }
 

@@ -11,6 +11,7 @@ import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import { computeRecentChanges } from "./recent-changes.ts";
+import { computeStaffingAverages } from "./staffing.ts";
 import {
   analyzeQuickly,
   createNext,
@@ -50,6 +51,11 @@ const LISTING_COLUMNS = [
   "is_abuse",
   "fines_three_years",
   "fine_dollars_three_years",
+  // The list's staffing figures.
+  "total_nurse_hours",
+  "weekend_total_nurse_hours",
+  "rn_staffing_hours_per_resident_per_day",
+  "total_nursing_staff_turnover",
 ];
 
 /** The harm level (1 A-C ... 4 J-L, 0 none) of a scope and severity code, as SQL over `code`. */
@@ -750,6 +756,9 @@ export async function stageDerived(
   await computeRecentChanges(db, dates, facilityTable, afterEach);
   await indexNext(db, "recent_change", afterEach);
   await indexNext(db, "recent_change_basis", afterEach);
+  await computeStaffingAverages(db, facilityTable);
+  await afterEach();
+  await indexNext(db, "staffing_average", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

@@ -30,6 +30,7 @@ import {
 } from "./read-release.ts";
 import { inThreadReader, workerReader } from "./release-reader.ts";
 import { type ArchiveTable, archiveTables, peekCsvHead } from "./source.ts";
+import { DISCARD_UNPUBLISHED_STAFFING, writeStaffing } from "./staffing.ts";
 import { dropNextTables, hasNext, SWAPPED_TABLES, type SwappedTable, swapIn } from "./stage.ts";
 
 export interface IngestFileResult {
@@ -104,6 +105,7 @@ export async function discardUnpublished(db: Db): Promise<void> {
       DELETE FROM rating_snapshot s USING staged_month m
         WHERE s.processing_date = m.processing_date
           AND NOT EXISTS (SELECT 1 FROM release r WHERE r.processing_date = m.processing_date);
+      ${DISCARD_UNPUBLISHED_STAFFING}
       DELETE FROM staged_month;`);
   });
   await dropNextTables(db);
@@ -180,6 +182,7 @@ async function stageRelease(
   try {
     await db.transaction(async (tx) => {
       await insertSnapshots(tx, release);
+      await writeStaffing(tx, release);
       if (published?.found) {
         // A second file for a month already served updates it in place (one short transaction).
         await insertReleaseRecord(tx, record);

@@ -3,7 +3,7 @@
 // `FILEDATE`, ...), Star Ratings exports, `Federal Provider Number` files, `CMS Certification Number (CCN)` files
 // with `Affiliated Entity ...`, and the 2025+ `Chain ...` files.
 
-export type FieldType = "ccn" | "text" | "rating" | "integer" | "number" | "date" | "flag";
+export type FieldType = "ccn" | "text" | "rating" | "integer" | "number" | "date" | "flag" | "footnote";
 
 export interface FieldSpec {
   type: FieldType;
@@ -47,14 +47,113 @@ export const FIELDS = {
   },
   finesTotalDollars: { type: "number", headers: ["Total Amount of Fines in Dollars", "FINE_TOT"] },
   paymentDenials: { type: "integer", headers: ["Number of Payment Denials", "PAYDEN_CNT"] },
+  // Staffing (table 2 of the data dictionary). The 2019-2020 archives' download file names them in short (`AIDHRD`,
+  // `exp_aide`, `adj_aide`, `STAFFING_FLAG`, ...); before October 2018 CMS called the case-mix hours "Expected", and
+  // before April 2018 nurse aides "CNA". Weekend hours and turnover came in January 2022, the adjusted weekend hours
+  // in August 2022, the case-mix index and case-mix weekend hours in 2025.
+  reportedStaffingFootnote: { type: "footnote", headers: ["Reported Staffing Footnote", "STAFFING_FLAG"] },
+  physicalTherapistStaffingFootnote: {
+    type: "footnote",
+    headers: ["Physical Therapist Staffing Footnote", "PT_STAFFING_FLAG"],
+  },
+  nurseAideHours: {
+    type: "number",
+    headers: [
+      "Reported Nurse Aide Staffing Hours per Resident per Day",
+      "Reported CNA Staffing Hours per Resident per Day",
+      "AIDHRD",
+    ],
+  },
+  lpnHours: { type: "number", headers: ["Reported LPN Staffing Hours per Resident per Day", "VOCHRD"] },
   rnStaffingHoursPerResidentPerDay: {
     type: "number",
     headers: ["Reported RN Staffing Hours per Resident per Day", "RNHRD"],
   },
+  licensedHours: {
+    type: "number",
+    headers: ["Reported Licensed Staffing Hours per Resident per Day", "TOTLICHRD"],
+  },
+  totalNurseHours: {
+    type: "number",
+    headers: ["Reported Total Nurse Staffing Hours per Resident per Day", "TOTHRD"],
+  },
+  weekendTotalNurseHours: {
+    type: "number",
+    headers: ["Total number of nurse staff hours per resident per day on the weekend"],
+  },
+  weekendRnHours: { type: "number", headers: ["Registered Nurse hours per resident per day on the weekend"] },
+  physicalTherapistHours: {
+    type: "number",
+    headers: ["Reported Physical Therapist Staffing Hours per Resident Per Day", "PTHRD"],
+  },
   totalNursingStaffTurnover: { type: "number", headers: ["Total nursing staff turnover"] },
+  totalNursingStaffTurnoverFootnote: { type: "footnote", headers: ["Total nursing staff turnover footnote"] },
+  rnTurnover: { type: "number", headers: ["Registered Nurse turnover"] },
+  rnTurnoverFootnote: { type: "footnote", headers: ["Registered Nurse turnover footnote"] },
   administratorsLeft: {
     type: "integer",
     headers: ["Number of administrators who have left the nursing home"],
+  },
+  administratorTurnoverFootnote: { type: "footnote", headers: ["Administrator turnover footnote"] },
+  nursingCaseMixIndex: { type: "number", headers: ["Nursing Case-Mix Index"] },
+  nursingCaseMixIndexRatio: { type: "number", headers: ["Nursing Case-Mix Index Ratio"] },
+  caseMixNurseAideHours: {
+    type: "number",
+    headers: [
+      "Case-Mix Nurse Aide Staffing Hours per Resident per Day",
+      "Expected Nurse Aide Staffing Hours per Resident per Day",
+      "Expected CNA Staffing Hours per Resident per Day",
+      "exp_aide",
+    ],
+  },
+  caseMixLpnHours: {
+    type: "number",
+    headers: [
+      "Case-Mix LPN Staffing Hours per Resident per Day",
+      "Expected LPN Staffing Hours per Resident per Day",
+      "exp_lpn",
+    ],
+  },
+  caseMixRnHours: {
+    type: "number",
+    headers: [
+      "Case-Mix RN Staffing Hours per Resident per Day",
+      "Expected RN Staffing Hours per Resident per Day",
+      "exp_rn",
+    ],
+  },
+  caseMixTotalNurseHours: {
+    type: "number",
+    headers: [
+      "Case-Mix Total Nurse Staffing Hours per Resident per Day",
+      "Expected Total Nurse Staffing Hours per Resident per Day",
+      "exp_total",
+    ],
+  },
+  caseMixWeekendTotalNurseHours: {
+    type: "number",
+    headers: ["Case-Mix Weekend Total Nurse Staffing Hours per Resident per Day"],
+  },
+  adjustedNurseAideHours: {
+    type: "number",
+    headers: [
+      "Adjusted Nurse Aide Staffing Hours per Resident per Day",
+      "Adjusted CNA Staffing Hours per Resident per Day",
+      "adj_aide",
+    ],
+  },
+  adjustedLpnHours: {
+    type: "number",
+    headers: ["Adjusted LPN Staffing Hours per Resident per Day", "adj_lpn"],
+  },
+  adjustedRnHours: { type: "number", headers: ["Adjusted RN Staffing Hours per Resident per Day", "adj_rn"] },
+  adjustedTotalNurseHours: {
+    type: "number",
+    headers: ["Adjusted Total Nurse Staffing Hours per Resident per Day", "adj_total"],
+  },
+  adjustedWeekendTotalNurseHours: {
+    type: "number",
+    headers: ["Adjusted Weekend Total Nurse Staffing Hours per Resident per Day"],
   },
   // Since October 2019 (`ABUSE`, then `ABUSE_ICON` in the archives' download file).
   abuseIcon: { type: "flag", headers: ["Abuse Icon", "ABUSE_ICON", "ABUSE"] },
@@ -74,6 +173,39 @@ export const RATING_FIELDS = [
   "shortStayQmRating",
   "staffingRating",
 ] as const satisfies readonly FieldName[];
+
+/** The staffing columns, kept per release (src/ingest/staffing.ts), for files read for their history too. */
+export const STAFFING_FIELDS = [
+  "nurseAideHours",
+  "lpnHours",
+  "rnStaffingHoursPerResidentPerDay",
+  "licensedHours",
+  "totalNurseHours",
+  "weekendTotalNurseHours",
+  "weekendRnHours",
+  "physicalTherapistHours",
+  "caseMixNurseAideHours",
+  "caseMixLpnHours",
+  "caseMixRnHours",
+  "caseMixTotalNurseHours",
+  "caseMixWeekendTotalNurseHours",
+  "adjustedNurseAideHours",
+  "adjustedLpnHours",
+  "adjustedRnHours",
+  "adjustedTotalNurseHours",
+  "adjustedWeekendTotalNurseHours",
+  "totalNursingStaffTurnover",
+  "rnTurnover",
+  "administratorsLeft",
+  "nursingCaseMixIndex",
+  "nursingCaseMixIndexRatio",
+  "reportedStaffingFootnote",
+  "physicalTherapistStaffingFootnote",
+  "totalNursingStaffTurnoverFootnote",
+  "rnTurnoverFootnote",
+  "administratorTurnoverFootnote",
+] as const satisfies readonly FieldName[];
+export type StaffingField = (typeof STAFFING_FIELDS)[number];
 
 /** Columns a file must have to be a Provider Information file (one that can replace the current facilities). */
 const PROVIDER_FIELDS = ["providerName", "city", "state"] as const satisfies readonly FieldName[];

@@ -44,6 +44,8 @@ const FACILITY_COLUMNS: [column: string, field: FieldName, sqlType: string][] = 
   ["payment_denials", "paymentDenials", "integer"],
   ["rn_staffing_hours_per_resident_per_day", "rnStaffingHoursPerResidentPerDay", "double precision"],
   ["total_nursing_staff_turnover", "totalNursingStaffTurnover", "double precision"],
+  ["total_nurse_hours", "totalNurseHours", "double precision"],
+  ["weekend_total_nurse_hours", "weekendTotalNurseHours", "double precision"],
   ["administrators_left", "administratorsLeft", "integer"],
   ["abuse_icon", "abuseIcon", "boolean"],
   ["affiliated_entity_name", "affiliatedEntityName", "text"],

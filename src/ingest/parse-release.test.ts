@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { csvText, LAYOUTS, providerRow, tempDir, writeFixture } from "../../test/csv-fixtures.ts";
 import { IngestError } from "./errors.ts";
+import { STAFFING_FIELDS } from "./layout.ts";
 import { parseCcn, parseDate, parseRelease } from "./parse-release.ts";
 import { decodeCsvText, readCsvSource } from "./source.ts";
 import { recoverSpreadsheetCcn, stateFromLocation } from "./spreadsheet-ccn.ts";
@@ -189,16 +190,24 @@ describe("CMS quirks", () => {
 });
 
 describe("a release read for its snapshot alone", () => {
-  it("keeps the CCNs and ratings only, and still rejects a bad value in a column it drops", async () => {
+  it("keeps the CCNs, ratings and staffing only, and still rejects a bad value in a column it drops", async () => {
     const read = async (name: string, rows: ReturnType<typeof providerRow>[]) => {
       const source = await readCsvSource(writeFixture(dir, name, csvText("provider2024", rows)));
       return parseRelease(source.name, source.bytes, decodeCsvText(source.bytes), undefined, {
         keep: "snapshot",
       });
     };
-    const release = await read("snapshot.csv", [providerRow("015001"), providerRow("015002")]);
+    const release = await read("snapshot.csv", [
+      providerRow("015001", { "Reported Total Nurse Staffing Hours per Resident per Day": 4.04877 }),
+      providerRow("015002", { "Total nursing staff turnover footnote": "6" }),
+    ]);
     expect(release).toMatchObject({ kind: "provider", processingDate: "2024-06-01", rowCount: 2 });
     expect(release.fields).toEqual({});
+    // The 2024 layout has every staffing column but the case-mix index and the case-mix weekend hours (2025).
+    const staffing = STAFFING_FIELDS.filter(
+      (field) =>
+        !["nursingCaseMixIndex", "nursingCaseMixIndexRatio", "caseMixWeekendTotalNurseHours"].includes(field),
+    );
     expect(Object.keys(release.snapshotArrays ?? {}).sort()).toEqual(
       [
         "ccn",
@@ -208,10 +217,13 @@ describe("a release read for its snapshot alone", () => {
         "qmRating",
         "shortStayQmRating",
         "staffingRating",
+        ...staffing,
       ].sort(),
     );
     expect(release.snapshotArrays?.ccn).toBe("{015001,015002}");
     expect(release.snapshotArrays?.overallRating).toBe("{3,3}");
+    expect(release.snapshotArrays?.totalNurseHours).toBe("{4.04877,NULL}");
+    expect(release.snapshotArrays?.totalNursingStaffTurnoverFootnote).toBe("{NULL,6}");
     await expect(
       read("snapshot-bad.csv", [
         providerRow("015001"),

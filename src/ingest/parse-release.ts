@@ -2,6 +2,7 @@
 // Any problem rejects the whole file with its line and column.
 import { createHash } from "node:crypto";
 import Papa from "papaparse";
+import { parseFootnote } from "../core/footnotes.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import { IngestError } from "./errors.ts";
 import {
@@ -13,6 +14,7 @@ import {
   normalizeHeader,
   RATING_FIELDS,
   type ReleaseKind,
+  STAFFING_FIELDS,
 } from "./layout.ts";
 import { isSpreadsheetNumber, recoverSpreadsheetCcn, stateFromLocation } from "./spreadsheet-ccn.ts";
 
@@ -112,6 +114,16 @@ export function parseFlag(raw: string): string | null {
   throw new Error(`"${raw.trim()}" is not Y or N`);
 }
 
+/**
+ * A footnote code (table 17 of the data dictionary); several codes keep the first. A cell that is no code (the
+ * 2016-2019 download files wrote "Data Not Available" in their staffing flags) is read as none rather than failing
+ * the file: a footnote annotates a figure, whose own cell says whether it is there.
+ */
+function parseFootnoteCell(raw: string): number | null {
+  const code = parseFootnote(raw);
+  return typeof code === "string" ? null : code;
+}
+
 const PARSERS: Record<FieldType, (raw: string) => CellValue> = {
   ccn: parseCcn,
   text: parseText,
@@ -120,6 +132,7 @@ const PARSERS: Record<FieldType, (raw: string) => CellValue> = {
   number: parseNumber,
   date: parseDate,
   flag: parseFlag,
+  footnote: parseFootnoteCell,
 };
 
 /** The 1-based line on which CSV record `recordIndex` (0 = header) starts; records may span lines. */
@@ -144,8 +157,11 @@ function lineOfRecord(text: string, recordIndex: number): number {
   return line;
 }
 
-/** The fields a snapshot needs: a release read for its history alone keeps only these (see ParseOptions). */
-export const SNAPSHOT_FIELDS: readonly FieldName[] = ["ccn", ...RATING_FIELDS];
+/**
+ * The fields a release's history needs (its ratings and staffing): a release read for its history alone keeps only
+ * these (see ParseOptions).
+ */
+export const SNAPSHOT_FIELDS: readonly FieldName[] = ["ccn", ...RATING_FIELDS, ...STAFFING_FIELDS];
 
 export interface ParseOptions {
   /**

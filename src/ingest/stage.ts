@@ -24,6 +24,7 @@ export const SWAPPED_TABLES = [
   "map_points",
   "recent_change",
   "recent_change_basis",
+  "staffing_average",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

@@ -87,10 +87,15 @@ import {
   type MountRoutes,
   type RouteKit,
 } from "./routes/route-kit.ts";
+import { mountStaffingRoutes } from "./routes/staffing-routes.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
 /** The endpoints of each dataset, in modules of src/server/routes/. */
-const ROUTE_MODULES: readonly MountRoutes[] = [mountInspectionRoutes, mountInsightRoutes];
+const ROUTE_MODULES: readonly MountRoutes[] = [
+  mountInspectionRoutes,
+  mountInsightRoutes,
+  mountStaffingRoutes,
+];
 
 export interface AppOptions {
   db: Db;

@@ -49,8 +49,21 @@ export async function getEntityTrend(db: Queryable, name: string): Promise<strin
   return row?.trend ?? null;
 }
 
+/**
+ * The detail's fields that repeat a list field under another name (RN hours and turnover, which the list item has
+ * as rnHours and totalNurseTurnover): written once, in the list's columns.
+ */
+type CsvDuplicate = "rnStaffingHoursPerResidentPerDay" | "totalNursingStaffTurnover";
+const CSV_DUPLICATES: ReadonlySet<string> = new Set<CsvDuplicate>([
+  "rnStaffingHoursPerResidentPerDay",
+  "totalNursingStaffTurnover",
+]);
+
 /** The export's column headers: every field of the detail (the list item's first), named for a spreadsheet. */
-const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "position">, string> = {
+const CSV_HEADERS: Record<
+  Exclude<keyof FacilityDetail, "distanceMiles" | "position" | CsvDuplicate>,
+  string
+> = {
   ccn: "CCN",
   providerName: "Provider Name",
   city: "City/Town",
@@ -70,14 +83,16 @@ const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "posit
   abuse: "Abuse (Abuse Icon or Abuse Citation in 3 Years)",
   finesThreeYears: "Fines in 3 Years",
   fineDollarsThreeYears: "Fines in 3 Years in Dollars",
+  totalNurseHours: "Reported Total Nurse Staffing Hours per Resident per Day",
+  rnHours: "Reported RN Staffing Hours per Resident per Day",
+  weekendTotalNurseHours: "Total number of nurse staff hours per resident per day on the weekend",
+  totalNurseTurnover: "Total nursing staff turnover",
   totalWeightedHealthSurveyScore: "Total Weighted Health Survey Score",
   substantiatedComplaints: "Number of Substantiated Complaints",
   complaintCitationsThreeYears: "Complaint Citations in 3 Years",
   infectionControlCitations: "Number of Citations from Infection Control Inspections",
   finesTotalDollars: "Total Amount of Fines in Dollars",
   paymentDenials: "Number of Payment Denials",
-  rnStaffingHoursPerResidentPerDay: "Reported RN Staffing Hours per Resident per Day",
-  totalNursingStaffTurnover: "Total nursing staff turnover",
   administratorsLeft: "Number of administrators who have left the nursing home",
   certifiedBeds: "Number of Certified Beds",
   processingDate: "Processing Date",
@@ -97,7 +112,10 @@ const CSV_HEADERS: Record<Exclude<keyof FacilityDetail, "distanceMiles" | "posit
  * The export's columns in order: [API field, SQL over the facility row `d`]. CCN and name come first (the cursor).
  * A flag is written Y or N, as CMS's files write them.
  */
-const CSV_COLUMNS = [...listFields("d"), ...detailFields("d")].map(([field, sql]) =>
+const CSV_COLUMNS = [
+  ...listFields("d"),
+  ...detailFields("d").filter(([field]) => !CSV_DUPLICATES.has(field)),
+].map(([field, sql]) =>
   field === "abuse" ? [field, `CASE ${sql} WHEN true THEN 'Y' WHEN false THEN 'N' END`] : [field, sql],
 ) as [keyof typeof CSV_HEADERS, string][];
 

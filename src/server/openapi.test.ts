@@ -69,7 +69,9 @@ describe("the OpenAPI document", () => {
       maxItems: 1000,
       items: { pattern: "^[A-Za-z]{2}$" },
     });
-    expect(param("sort")).toMatchObject({ enum: ["name", "distance", "rating"] });
+    expect(param("sort")).toMatchObject({
+      enum: ["name", "distance", "rating", "nurseHours", "weekendNurseHours"],
+    });
     expect(Object.keys(list.responses)).toEqual(["200", "304", "400", "414", "431", "503"]);
     expect(Object.keys(document.components.responses ?? {})).toEqual(
       expect.arrayContaining(["BadRequest", "NotFound", "UriTooLong", "HeadersTooLarge", "Unavailable"]),

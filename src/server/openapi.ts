@@ -47,6 +47,11 @@ import {
   summarySchema,
   surveySchema,
 } from "../core/api-types.ts";
+import {
+  facilityStaffingSchema,
+  staffingFigureSchema,
+  staffingHistoryPointSchema,
+} from "../core/staffing.ts";
 import { MAX_URL_LENGTH } from "./errors.ts";
 
 type Schema = z.ZodMiniType;
@@ -73,6 +78,9 @@ const NAMED_SCHEMAS: Record<string, Schema> = {
   FacilityInspections: facilityInspectionsSchema,
   Penalty: penaltySchema,
   FacilityPenalties: facilityPenaltiesSchema,
+  StaffingFigure: staffingFigureSchema,
+  StaffingHistoryPoint: staffingHistoryPointSchema,
+  FacilityStaffing: facilityStaffingSchema,
   CitationRow: citationRowSchema,
   CitationList: citationListSchema,
   CitationCategories: citationCategoriesSchema,
@@ -233,6 +241,20 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "A facility's fines and payment denials",
     pathParams: ccnPath,
     answer: { json: facilityPenaltiesSchema, description: "The penalties and their totals." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/staffing",
+    operationId: "getFacilityStaffing",
+    tag: "Facility",
+    summary: "A facility's staffing figures beside its state's and the nation's, and their history",
+    pathParams: ccnPath,
+    answer: {
+      json: facilityStaffingSchema,
+      description:
+        "Every staffing figure of the facility's release (null where its layout lacks it), and its history over every release loaded, oldest first.",
+    },
     errors: [404, 503],
     cached: true,
   },

@@ -54,6 +54,8 @@ type FacilityRow = [
   abuse: boolean | null,
   latitude: number | null,
   longitude: number | null,
+  nurseHours: number | null,
+  weekendNurseHours: number | null,
 ];
 
 /** A current alert row as the build reads it: period, CCN, then abs_<metric>_diff in ALERT_METRICS order. */
@@ -70,6 +72,8 @@ const COPIED_COLUMNS = [
   "position_latitude",
   "position_longitude",
   "point",
+  "total_nurse_hours",
+  "weekend_total_nurse_hours",
 ];
 
 /**
@@ -80,7 +84,7 @@ const COPIED_COLUMNS = [
 const READ_FACILITIES = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT json_agg(json_build_array(f.ccn, f.point, f.state, f.overall_rating, f.affiliated_entity_name,
       lower(f.affiliated_entity_name), lower(f.provider_name), f.harm_level, f.is_abuse, f.position_latitude,
-      f.position_longitude) ORDER BY f.provider_name, f.ccn)::text
+      f.position_longitude, f.total_nurse_hours, f.weekend_total_nurse_hours) ORDER BY f.provider_name, f.ccn)::text
    FROM facility f) AS rows`;
 const READ_ALERTS = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT json_agg(json_build_array(a.period, a.ccn, ${ALERT_METRICS.map((metric) => `a.abs_${METRIC_COLUMN[metric]}_diff`).join(", ")}))::text
@@ -118,6 +122,9 @@ export class PointColumns {
   /** The position (NaN: none). */
   private readonly latitude: Float64Array;
   private readonly longitude: Float64Array;
+  /** Reported total nurse hours per resident per day, and at weekends (NaN: none). */
+  private readonly nurseHours: Float64Array;
+  private readonly weekendNurseHours: Float64Array;
   /** Per period and metric, the |change| of each facility's current alert row (NONE: no such row); null: alert views are left to SQL. */
   private readonly alerts: Map<string, Int16Array> | null;
 
@@ -147,11 +154,26 @@ export class PointColumns {
     this.abuse = new Uint8Array(size);
     this.latitude = new Float64Array(size);
     this.longitude = new Float64Array(size);
+    this.nurseHours = new Float64Array(size);
+    this.weekendNurseHours = new Float64Array(size);
     const stateIndex = new Map<string, number>();
     const entityIndex = new Map<string, number>();
     rows.forEach((row, index) => {
-      const [ccn, point, state, rating, entity, lowerEntity, lowerName, harm, abuse, latitude, longitude] =
-        row;
+      const [
+        ccn,
+        point,
+        state,
+        rating,
+        entity,
+        lowerEntity,
+        lowerName,
+        harm,
+        abuse,
+        latitude,
+        longitude,
+        nurseHours,
+        weekendNurseHours,
+      ] = row;
       this.ccn[index] = ccn;
       this.byCcn.set(ccn, index);
       if (point !== null) {
@@ -189,6 +211,8 @@ export class PointColumns {
       this.abuse[index] = abuse === true ? 1 : 0;
       this.latitude[index] = latitude ?? Number.NaN;
       this.longitude[index] = longitude ?? Number.NaN;
+      this.nurseHours[index] = nurseHours ?? Number.NaN;
+      this.weekendNurseHours[index] = weekendNurseHours ?? Number.NaN;
     });
     this.parts[4 * size] = length;
     this.text = Buffer.from(pieces.join(""), "utf8");
@@ -265,6 +289,8 @@ export class PointColumns {
       if (order.length === 0 && chosen.length > 0) return null;
     } else if (sort === "rating") {
       order = this.byRating(chosen);
+    } else if (sort === "nurseHours" || sort === "weekendNurseHours") {
+      order = this.byMostFirst(chosen, sort === "nurseHours" ? this.nurseHours : this.weekendNurseHours);
     }
     return this.write(order, withoutPosition);
   }
@@ -394,6 +420,20 @@ export class PointColumns {
     let count = 0;
     for (const key of keys) for (const index of buckets.get(key) ?? []) sorted[count++] = index;
     return sorted;
+  }
+
+  /**
+   * Most first, none last, then by name (the indexes' order): coalesce(-hours, 1) as filterSql. The hours are the
+   * database's doubles, so equal values compare equal here too.
+   */
+  private byMostFirst(indexes: Int32Array, values: Float64Array): Int32Array {
+    const key = (index: number) => {
+      const value = values[index] as number;
+      return Number.isNaN(value) ? 1 : -value;
+    };
+    const order = Array.from(indexes);
+    order.sort((a, b) => key(a) - key(b) || a - b);
+    return Int32Array.from(order);
   }
 
   /** The JSON text of the answer: the points of `order` that have one, and the count without a position. */

@@ -95,6 +95,16 @@ function harmCondition(alias: string, harm: HarmFilter): string {
 const RATING_SORT_KEY = "coalesce(6 - nullif(f.overall_rating, 0), 6)";
 
 /**
+ * Ascending keys of the staffing orders: most hours first, no value last (hours are never negative, so -hours <= 0
+ * < 1). Never null, so that the CSV export's keyset cursor compares them; written as the indexes of migration 0024
+ * are, so that a page is read along them.
+ */
+const STAFFING_SORT_KEYS = {
+  nurseHours: "coalesce(-f.total_nurse_hours, 1)",
+  weekendNurseHours: "coalesce(-f.weekend_total_nurse_hours, 1)",
+} as const;
+
+/**
  * The rows of a filtered view: `FROM ${from} ${where}` over a row aliased `f` that has the facility's list columns
  * (the facility, or with alerts its rating_alert row), with `near` applied when `distance` is given.
  */
@@ -148,7 +158,14 @@ export function filterSql(
     conditions.push(`${distance} <= ${add(near.radius)}::float8`);
   }
   const sort = effectiveSort(query);
-  const sortKey = sort === "distance" && near ? distance : sort === "rating" ? RATING_SORT_KEY : null;
+  const sortKey =
+    sort === "distance" && near
+      ? distance
+      : sort === "rating"
+        ? RATING_SORT_KEY
+        : sort === "nurseHours" || sort === "weekendNurseHours"
+          ? STAFFING_SORT_KEYS[sort]
+          : null;
   return {
     from,
     where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",

@@ -326,7 +326,23 @@ export const L1_RENAMES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["staffing_rating", ["Staffing Rating"]],
   ["staffing_rating_fn", ["Staffing Rating Footnote"]],
   ["RN_staffing_rating", ["RN Staffing Rating"]],
+  // The staffing columns, as the download file of the 2016-2019 data dictionaries names them.
+  ["STAFFING_FLAG", ["Reported Staffing Footnote"]],
+  ["PT_STAFFING_FLAG", ["Physical Therapist Staffing Footnote"]],
+  ["AIDHRD", ["Reported Nurse Aide Staffing Hours per Resident per Day"]],
+  ["VOCHRD", ["Reported LPN Staffing Hours per Resident per Day"]],
   ["RNHRD", ["Reported RN Staffing Hours per Resident per Day"]],
+  ["TOTLICHRD", ["Reported Licensed Staffing Hours per Resident per Day"]],
+  ["TOTHRD", ["Reported Total Nurse Staffing Hours per Resident per Day"]],
+  ["PTHRD", ["Reported Physical Therapist Staffing Hours per Resident Per Day"]],
+  ["exp_aide", ["Case-Mix Nurse Aide Staffing Hours per Resident per Day"]],
+  ["exp_lpn", ["Case-Mix LPN Staffing Hours per Resident per Day"]],
+  ["exp_rn", ["Case-Mix RN Staffing Hours per Resident per Day"]],
+  ["exp_total", ["Case-Mix Total Nurse Staffing Hours per Resident per Day"]],
+  ["adj_aide", ["Adjusted Nurse Aide Staffing Hours per Resident per Day"]],
+  ["adj_lpn", ["Adjusted LPN Staffing Hours per Resident per Day"]],
+  ["adj_rn", ["Adjusted RN Staffing Hours per Resident per Day"]],
+  ["adj_total", ["Adjusted Total Nurse Staffing Hours per Resident per Day"]],
   ["cycle_1_defs_score", ["Rating Cycle 1 Health Deficiency Score"]],
   ["WEIGHTED_ALL_CYCLES_SCORE", ["Total Weighted Health Survey Score"]],
   ["cmplnt_cnt", ["Number of Substantiated Complaints"]],
@@ -348,7 +364,8 @@ export const NOT_IN_L1: readonly string[] = [
   "Number of Citations from Infection Control Inspections",
   "Location",
 ];
-export const NOT_IN_L1_PATTERN = /^chain average |turnover|administrators who have left/i;
+export const NOT_IN_L1_PATTERN =
+  /^chain average |turnover|administrators who have left|weekend|^nursing case-mix index/i;
 
 // ------------------------------------------------------------------------------------------------------------
 // Health Deficiencies (health citations) and Penalties

@@ -7,7 +7,13 @@ import { NativeSelect } from "../../../components/ui/native-select.tsx";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { NearField } from "./near-field.tsx";
 
-const SORT_LABELS: Record<ListSort, string> = { name: "Name", distance: "Distance", rating: "Rating" };
+const SORT_LABELS: Record<ListSort, string> = {
+  name: "Name",
+  distance: "Distance",
+  rating: "Rating",
+  nurseHours: "Nurse hours (most first)",
+  weekendNurseHours: "Weekend nurse hours (most first)",
+};
 
 function isListSort(value: string): value is ListSort {
   return value in SORT_LABELS;
@@ -80,6 +86,8 @@ export function PlaceControls({
           <option value="name">{SORT_LABELS.name}</option>
           {hasPlace && <option value="distance">{SORT_LABELS.distance}</option>}
           <option value="rating">{SORT_LABELS.rating}</option>
+          <option value="nurseHours">{SORT_LABELS.nurseHours}</option>
+          <option value="weekendNurseHours">{SORT_LABELS.weekendNurseHours}</option>
         </NativeSelect>
       </div>
     </div>
