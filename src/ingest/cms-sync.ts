@@ -1,5 +1,6 @@
 // Brings the database up to date with CMS, for the command line (`--latest`, `--backfill`), the server's first start
-// and its periodic refresh. The current files (Provider Information, Health Deficiencies and Penalties) and the
+// and its periodic refresh. The current files (Provider Information, Health Deficiencies, Penalties, the MDS and
+// claims quality measures and the State/US averages) and the
 // monthly archives are downloaded into a cache folder (kept, so that a re-run downloads nothing it already has); of archives that hold the same month, the
 // later one is loaded and the others are skipped; and every file is recorded by URL (table cms_file), so that a
 // re-run or a refresh loads only what is new.
@@ -32,7 +33,7 @@ export interface CmsSyncOptions {
   baseUrl: string;
   /** Where downloads are kept. */
   cacheDir: string;
-  /** Fetch the current files: Provider Information, Health Deficiencies and Penalties. */
+  /** Fetch the current files: Provider Information, the inspection tables, the quality measures and averages. */
   latest: boolean;
   /** How many of the newest monthly archives to have: a number, or "all" that CMS lists. */
   archives: number | "all";
@@ -74,6 +75,16 @@ interface Candidate {
 }
 
 const DONE_STATUSES = new Set(["loaded", "unchanged", "superseded"]);
+
+/** The current files, in the order they are loaded (Provider Information first, so that the list is there soon). */
+const CURRENT_DATASETS: readonly CurrentDataset[] = [
+  "provider",
+  "citations",
+  "penalties",
+  "mds",
+  "claims",
+  "averages",
+];
 
 function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 12);
@@ -139,7 +150,7 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   let reached = 0;
   const errors: string[] = [];
   if (options.latest) {
-    for (const table of ["provider", "citations", "penalties"] as const) {
+    for (const table of CURRENT_DATASETS) {
       try {
         const current = await fetchCurrentFile(reach, table);
         candidates.push({ url: current.url, kind: "current", table, listedDate: current.modified });
@@ -280,7 +291,7 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   }
   // The current files first (Provider Information first of all, so that the facility list is there as soon as
   // possible), then the archives, oldest first.
-  const order = ["provider", "citations", "penalties", "archive"];
+  const order = [...CURRENT_DATASETS, "archive"];
   toLoad.sort(
     (a, b) =>
       order.indexOf(a.table) - order.indexOf(b.table) ||

@@ -11,6 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildCalendar, DEFAULT_END_MONTH, demoReleaseDates, MONTH_ABBR } from "./demo/calendar.ts";
 import { DemoInspections } from "./demo/inspections.ts";
+import { DemoQuality, isQualityRefreshMonth } from "./demo/quality.ts";
 import { ReleaseRenderer } from "./demo/render.ts";
 import { DemoWorld } from "./demo/world.ts";
 
@@ -32,11 +33,18 @@ export interface DemoOptions {
    * walks every month, but no older month is written): what a first start publishes before the history behind it.
    */
   newestProviderOnly?: boolean;
+  /**
+   * Which months get the MDS and claims quality measures files: every month (as CMS publishes them), "quarterly"
+   * (the months CMS refreshes them, January, April, July and October, and the newest month: the months between
+   * repeat the same quarters, so the history is the same at a third of the files; what the demo dataset loads) or
+   * none (the default here). The State/US averages come every month unless none.
+   */
+  quality?: "monthly" | "quarterly" | "none";
 }
 export interface DemoFile {
   path: string;
   processingDate: string;
-  table: "provider" | "citations" | "penalties";
+  table: "provider" | "citations" | "penalties" | "mds" | "claims" | "averages";
 }
 
 const DEFAULT_FACILITIES = 15000;
@@ -64,6 +72,8 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
   // count its penalties.
   const inspections = new DemoInspections(seed);
   inspections.update(world, 0);
+  const qualityMonths = options.newestProviderOnly ? "none" : (options.quality ?? "none");
+  const quality = new DemoQuality();
   const files: DemoFile[] = [];
   let pendingWrite: Promise<void> | undefined;
   // Two buffers reused in turn: one is being written while the next month is rendered into the other.
@@ -102,6 +112,28 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
         await pendingWrite;
         pendingWrite = (await startWrite(inspectionPath, pieces)).done;
         files.push({ path: inspectionPath, processingDate, table });
+      }
+    }
+    if (qualityMonths !== "none") {
+      const isMeasureMonth =
+        qualityMonths === "monthly" || isQualityRefreshMonth(processingDate) || i === releases.length - 1;
+      const tables = isMeasureMonth ? (["mds", "claims", "averages"] as const) : (["averages"] as const);
+      for (const table of tables) {
+        const text =
+          table === "mds"
+            ? quality.mdsCsv(world.facilities, t, processingDate)
+            : table === "claims"
+              ? quality.claimsCsv(world.facilities, t, processingDate)
+              : quality.averagesCsv(world.facilities, t, processingDate);
+        const name = {
+          mds: "NH_QualityMsr_MDS",
+          claims: "NH_QualityMsr_Claims",
+          averages: "NH_StateUSAverages",
+        }[table];
+        const qualityPath = path.join(dir, `${name}_${monthName}${year}.csv`);
+        await pendingWrite;
+        pendingWrite = (await startWrite(qualityPath, Buffer.from(text))).done;
+        files.push({ path: qualityPath, processingDate, table });
       }
     }
   }

@@ -10,6 +10,7 @@ import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
+import { computeQualityAverages } from "./quality-derive.ts";
 import { computeRecentChanges } from "./recent-changes.ts";
 import { computeStaffingAverages } from "./staffing.ts";
 import {
@@ -759,6 +760,9 @@ export async function stageDerived(
   await computeStaffingAverages(db, facilityTable);
   await afterEach();
   await indexNext(db, "staffing_average", afterEach);
+  await computeQualityAverages(db, "quality_average_next", facilityTable);
+  await afterEach();
+  await indexNext(db, "quality_average", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

@@ -66,11 +66,17 @@ export class DownloadError extends Error {
 }
 
 export const DEFAULT_BASE_URL = "https://data.cms.gov";
-/** The Provider Data Catalog's datasets the product reads: Provider Information and the inspection tables. */
+/**
+ * The Provider Data Catalog's datasets the product reads: Provider Information, the inspection tables, the MDS and
+ * claims quality measures and the State/US averages.
+ */
 export const DATASET_IDS = {
   provider: "4pq5-n9py",
   citations: "r5ix-sfxw",
   penalties: "g6vv-u9sr",
+  mds: "djen-97ju",
+  claims: "ijh5-nb2v",
+  averages: "xcdc-v8bm",
 } as const;
 export type CurrentDataset = keyof typeof DATASET_IDS;
 export const METADATA_PATH_PREFIX = "/provider-data/api/1/metastore/schemas/dataset/items/";

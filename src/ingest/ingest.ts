@@ -19,12 +19,16 @@ import {
   stageFacilities,
 } from "./load.ts";
 import { dropIncomingTables, loadInspectionRelease } from "./load-inspection.ts";
+import { dropQualityIncoming, loadQualityRelease } from "./load-quality.ts";
 import type { InspectionRelease } from "./parse-inspection.ts";
+import type { QualityRelease } from "./parse-quality.ts";
 import { type ParsedRelease, type ParseOptions, peekRelease } from "./parse-release.ts";
+import type { QualityKind } from "./quality-layout.ts";
 import {
   type AnyRelease,
   dateFallbackFor,
   isInspectionRelease,
+  isQualityRelease,
   type ReadHint,
   readRelease,
 } from "./read-release.ts";
@@ -38,7 +42,7 @@ export interface IngestFileResult {
   /** The input file it was read from (an archive gives one result per table it holds). */
   path: string;
   status: "loaded" | "unchanged" | "failed";
-  kind?: ReleaseKind | InspectionKind;
+  kind?: ReleaseKind | InspectionKind | QualityKind;
   processingDate?: string;
   /** Where the processing date came from when the file has none (see DateFallback). */
   dateSource?: string;
@@ -46,6 +50,8 @@ export interface IngestFileResult {
   replacedFacilities?: boolean;
   /** Inspection files: the groups (surveys, or a facility's penalties of a date) added or replaced. */
   changedGroups?: number;
+  /** Quality measure files: the facility-measure rows added or changed. */
+  changedRows?: number;
   seconds: number;
   error?: string;
 }
@@ -110,6 +116,7 @@ export async function discardUnpublished(db: Db): Promise<void> {
   });
   await dropNextTables(db);
   await dropIncomingTables(db);
+  await dropQualityIncoming(db);
 }
 
 async function newestPublishedProvider(db: Db): Promise<string | null> {
@@ -125,7 +132,8 @@ async function isKnown(db: Db, run: Run, checksum: string): Promise<boolean> {
   if (run.checksums.has(checksum)) return true;
   const known = await db.query(
     `SELECT 1 FROM release WHERE checksum = $1
-     UNION ALL SELECT 1 FROM inspection_release WHERE checksum = $1`,
+     UNION ALL SELECT 1 FROM inspection_release WHERE checksum = $1
+     UNION ALL SELECT 1 FROM quality_release WHERE checksum = $1`,
     [checksum],
   );
   return known.length > 0;
@@ -144,6 +152,29 @@ async function stageInspection(
   run.checksums.add(release.checksum);
   if (record.changedGroups > 0) run.isDerivedStale = true;
   return { status: "loaded", changedGroups: record.changedGroups };
+}
+
+/** Loads a quality measures or averages file (its own transaction), or says it was loaded before. */
+async function stageQuality(
+  db: Db,
+  release: QualityRelease,
+  run: Run,
+  options: IngestOptions,
+  startedAt: number,
+): Promise<{ status: "loaded" | "unchanged"; changedRows: number }> {
+  if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedRows: 0 };
+  const record = await loadQualityRelease(
+    db,
+    release,
+    options.source,
+    startedAt,
+    options.afterEach,
+    options.publishEachFile ?? false,
+  );
+  run.checksums.add(release.checksum);
+  if (!options.publishEachFile && record.changedRows > 0 && release.kind !== "averages")
+    run.isDerivedStale = true;
+  return { status: "loaded", changedRows: record.changedRows };
 }
 
 async function stageRelease(
@@ -233,6 +264,17 @@ async function ingestParsed(
       ...(release.dateSource ? { dateSource: release.dateSource } : {}),
       rowCount: release.rowCount,
     };
+    if (isQualityRelease(release)) {
+      const staged = await stageQuality(db, release, run, options, startedAt);
+      options.onPhase?.(path, "done");
+      return {
+        ...about,
+        status: staged.status,
+        replacedFacilities: false,
+        changedRows: staged.changedRows,
+        seconds: seconds(),
+      };
+    }
     if (isInspectionRelease(release)) {
       const staged = await stageInspection(db, release, run, options, startedAt);
       options.onPhase?.(path, "done");
@@ -469,13 +511,20 @@ export function describeResult(result: IngestFileResult): string {
   const date = result.dateSource ? ` (date taken from ${result.dateSource})` : "";
   if (result.status === "unchanged") return `unchanged ${result.file}: already loaded (${time})`;
   const groups = `${result.changedGroups ?? 0} ${result.kind === "citations" ? "surveys" : "facility penalty dates"} new or changed`;
+  const measureRows = `${result.changedRows ?? 0} facility measures new or changed`;
   const what =
-    result.kind === "provider"
-      ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
-      : result.kind === "citations"
-        ? `health citations, ${groups}`
-        : result.kind === "penalties"
-          ? `penalties, ${groups}`
-          : "ratings only";
+    result.kind === "mds"
+      ? `MDS quality measures, ${measureRows}`
+      : result.kind === "claims"
+        ? `claims quality measures, ${measureRows}`
+        : result.kind === "averages"
+          ? "State/US averages"
+          : result.kind === "provider"
+            ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
+            : result.kind === "citations"
+              ? `health citations, ${groups}`
+              : result.kind === "penalties"
+                ? `penalties, ${groups}`
+                : "ratings only";
   return `loaded ${result.file}: ${result.rowCount} rows for ${result.processingDate}${date} (${what}) in ${time}`;
 }

@@ -591,7 +591,7 @@ function digestGroups(
 /** Reads and parses one Health Deficiencies or Penalties file (a CSV, gzipped CSV or an archive's member). */
 export async function readInspectionRelease(
   path: string,
-  table: Exclude<ArchiveTable, "provider">,
+  table: InspectionKind & ArchiveTable,
   fallbackFor: (sourceName: string) => DateFallback | undefined,
 ): Promise<InspectionRelease> {
   for (const encoding of ["utf8", "cp1252"] as const) {

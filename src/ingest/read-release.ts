@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { type InspectionKind, inspectionKindOf } from "./inspection-layout.ts";
 import { type InspectionRelease, readInspectionRelease } from "./parse-inspection.ts";
+import { type QualityRelease, readQualityRelease } from "./parse-quality.ts";
 import {
   type DateFallback,
   monthFromName,
@@ -8,6 +9,7 @@ import {
   type ParseOptions,
   parseRelease,
 } from "./parse-release.ts";
+import { type QualityKind, qualityKindOf } from "./quality-layout.ts";
 import { type ArchiveTable, decodeCsvText, peekCsvHead, readCsvSource } from "./source.ts";
 
 /** What the caller knows of a file beyond its bytes: the listing date of the CMS archive it came from. */
@@ -44,19 +46,23 @@ export async function readRelease(
   );
 }
 
-/** A release of any table: Provider Information (or ratings only), or an inspection table. */
-export type AnyRelease = ParsedRelease | InspectionRelease;
+/** A release of any table: Provider Information (or ratings only), an inspection table or a quality table. */
+export type AnyRelease = ParsedRelease | InspectionRelease | QualityRelease;
 
 export function isInspectionRelease(release: AnyRelease): release is InspectionRelease {
   return release.kind === "citations" || release.kind === "penalties";
 }
 
-/** The inspection table a CSV holds, from its header; null for Provider Information and anything else. */
-async function inspectionKindOfFile(path: string): Promise<InspectionKind | null> {
+export function isQualityRelease(release: AnyRelease): release is QualityRelease {
+  return release.kind === "mds" || release.kind === "claims" || release.kind === "averages";
+}
+
+/** The inspection or quality table a CSV holds, from its header; null for Provider Information and anything else. */
+async function tableKindOfFile(path: string): Promise<InspectionKind | QualityKind | null> {
   const head = await peekCsvHead(path, 64 * 1024);
   if (!head) return null;
   const [header] = Papa.parse<string[]>(head.text, { delimiter: ",", preview: 1 }).data;
-  return header ? inspectionKindOf(header) : null;
+  return header ? (inspectionKindOf(header) ?? qualityKindOf(header)) : null;
 }
 
 /**
@@ -69,7 +75,10 @@ export async function readInput(
   hint?: ReadHint,
   options: ParseOptions = {},
 ): Promise<AnyRelease> {
-  const kind = table === undefined ? await inspectionKindOfFile(path) : table === "provider" ? null : table;
+  const kind = table === undefined ? await tableKindOfFile(path) : table === "provider" ? null : table;
   if (kind === null) return readRelease(path, hint, options);
-  return readInspectionRelease(path, kind, (name) => dateFallbackFor(name, hint));
+  if (kind === "citations" || kind === "penalties") {
+    return readInspectionRelease(path, kind, (name) => dateFallbackFor(name, hint));
+  }
+  return readQualityRelease(path, kind, (name) => dateFallbackFor(name, hint));
 }

@@ -28,12 +28,25 @@ export function isProviderInfoMember(fileName: string): boolean {
 }
 
 /** The tables the product reads from a monthly archive. */
-export type ArchiveTable = "provider" | "citations" | "penalties";
+export type ArchiveTable = "provider" | "citations" | "penalties" | "mds" | "claims" | "averages";
+
+/** Every table, in the order an archive's members are loaded (Provider Information first). */
+export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
+  "provider",
+  "citations",
+  "penalties",
+  "mds",
+  "claims",
+  "averages",
+];
 
 /**
  * Each table's member name in the three layouts (with the dataset-id and date prefix of July 2026 on): Provider
  * Information as above; Health Deficiencies as `HealthDeficiencies_Download.csv` (2019 to mid 2020) and
- * `NH_HealthCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`.
+ * `NH_HealthCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`; the
+ * MDS and claims quality measures as `QualityMsrMDS_Download.csv` and `QualityMsrClaims_Download.csv` (2019 to mid
+ * 2020), `NH_QualityMsr_MDS_MonYYYY.csv` and `NH_QualityMsr_Claims_MonYYYY.csv`; the State/US averages as
+ * `StateAverages_Download.csv` and `NH_StateUSAverages_MonYYYY.csv`.
  */
 const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
   provider: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_)?ProviderInfo(?:_[A-Za-z0-9]+)?\.csv$/i,
@@ -41,12 +54,20 @@ const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
     /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_HealthCitations(?:_[A-Za-z0-9]+)?|HealthDeficiencies_Download)\.csv$/i,
   penalties:
     /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_Penalties(?:_[A-Za-z0-9]+)?|Penalties_Download)\.csv$/i,
+  mds: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_QualityMsr_MDS(?:_[A-Za-z0-9]+)?|QualityMsrMDS_Download)\.csv$/i,
+  claims:
+    /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_QualityMsr_Claims(?:_[A-Za-z0-9]+)?|QualityMsrClaims_Download)\.csv$/i,
+  averages:
+    /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_StateUSAverages(?:_[A-Za-z0-9]+)?|StateAverages_Download)\.csv$/i,
 };
 
 const TABLE_NAMES: Record<ArchiveTable, string> = {
   provider: "Provider Information CSV member (ProviderInfo_Download.csv or NH_ProviderInfo_*.csv)",
   citations: "Health Deficiencies CSV member (HealthDeficiencies_Download.csv or NH_HealthCitations_*.csv)",
   penalties: "Penalties CSV member (Penalties_Download.csv or NH_Penalties_*.csv)",
+  mds: "MDS Quality Measures CSV member (QualityMsrMDS_Download.csv or NH_QualityMsr_MDS_*.csv)",
+  claims: "Claims Quality Measures CSV member (QualityMsrClaims_Download.csv or NH_QualityMsr_Claims_*.csv)",
+  averages: "State/US Averages CSV member (StateAverages_Download.csv or NH_StateUSAverages_*.csv)",
 };
 
 /** Whether an archive member is the table's CSV (operating-system junk and the manifest never are). */
@@ -103,9 +124,7 @@ export async function archiveTables(path: string): Promise<ArchiveTable[] | null
     });
   });
   if (names === null) return null;
-  const tables = (["provider", "citations", "penalties"] as const).filter((table) =>
-    names.some((name) => isMemberOf(table, name)),
-  );
+  const tables = ARCHIVE_TABLES.filter((table) => names.some((name) => isMemberOf(table, name)));
   // An archive without any of them is still read as a Provider Information archive, which says what is missing.
   return tables.length > 0 ? tables : ["provider"];
 }

@@ -25,6 +25,7 @@ export const SWAPPED_TABLES = [
   "recent_change",
   "recent_change_basis",
   "staffing_average",
+  "quality_average",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

@@ -80,6 +80,7 @@ import {
 } from "./response-cache.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
+import { mountQualityRoutes } from "./routes/quality-routes.ts";
 import {
   type Computed,
   DETAIL_CACHE,
@@ -94,6 +95,7 @@ import { readStaticFiles, type StaticFile } from "./static-files.ts";
 const ROUTE_MODULES: readonly MountRoutes[] = [
   mountInspectionRoutes,
   mountInsightRoutes,
+  mountQualityRoutes,
   mountStaffingRoutes,
 ];
 

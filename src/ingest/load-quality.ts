@@ -1,0 +1,252 @@
+// Writes a parsed quality measures or averages file (migration 0022). MDS and claims rows are staged first, in short
+// statements; one short transaction then merges the rows that changed into the stored history (each quarter, or
+// claims period, from the newest release that reports it), records the measures and the file and bumps the data
+// version, so that a file that fails leaves nothing. An averages file replaces its month's averages in one
+// transaction.
+import type { DataSource } from "../core/api-types.ts";
+import { arrayLiteral } from "../db/array-literal.ts";
+import type { Queryable } from "../db/client.ts";
+import type { QualityRelease, QualityRows } from "./parse-quality.ts";
+import { computeQualityAverages } from "./quality-derive.ts";
+
+/** Rows written per statement: each holds the database briefly. */
+const ROW_CHUNK = 20_000;
+
+const INCOMING = "quality_incoming";
+
+export async function dropQualityIncoming(db: Queryable): Promise<void> {
+  await db.exec(`DROP TABLE IF EXISTS ${INCOMING};`);
+}
+
+export interface QualityRecord {
+  kind: QualityRelease["kind"];
+  processingDate: string;
+  changedRows: number;
+}
+
+type TransactionalDb = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> };
+
+function pick<T>(values: readonly T[], rows: readonly number[], width = 1, offset = 0): T[] {
+  return rows.map((row) => values[row * width + offset] as T);
+}
+
+/** Stages the release's rows whose digest differs from the stored row's (or that are new). Returns how many. */
+async function stageRows(
+  db: Queryable,
+  release: QualityRelease,
+  rows: QualityRows,
+  afterEach: () => Promise<void>,
+): Promise<number> {
+  const table = release.kind === "mds" ? "quality_mds" : "quality_claims";
+  await dropQualityIncoming(db);
+  await db.exec(`
+    CREATE TABLE ${INCOMING} (ccn text, code text, digest text, period text, first_quarter integer,
+      score double precision, footnote smallint, observed double precision, expected double precision,
+      q1 double precision, q2 double precision, q3 double precision, q4 double precision,
+      f1 smallint, f2 smallint, f3 smallint, f4 smallint)`);
+  for (let start = 0; start < rows.ccn.length; start += ROW_CHUNK) {
+    const chunk = Array.from({ length: Math.min(ROW_CHUNK, rows.ccn.length - start) }, (_, i) => start + i);
+    const isMds = release.kind === "mds";
+    await db.query(
+      `INSERT INTO ${INCOMING}
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::float8[],
+         $7::smallint[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[],
+         $14::smallint[], $15::smallint[], $16::smallint[], $17::smallint[])`,
+      [
+        arrayLiteral(pick(rows.ccn, chunk)),
+        arrayLiteral(pick(rows.code, chunk)),
+        arrayLiteral(pick(rows.digest, chunk)),
+        arrayLiteral(pick(rows.period, chunk)),
+        arrayLiteral(pick(rows.firstQuarter, chunk)),
+        arrayLiteral(pick(rows.score, chunk)),
+        arrayLiteral(pick(rows.footnote, chunk)),
+        arrayLiteral(pick(rows.observed, chunk)),
+        arrayLiteral(pick(rows.expected, chunk)),
+        ...[0, 1, 2, 3].map((q) =>
+          arrayLiteral(isMds ? pick(rows.quarterScores, chunk, 4, q) : chunk.map(() => null)),
+        ),
+        ...[0, 1, 2, 3].map((q) =>
+          arrayLiteral(isMds ? pick(rows.quarterFootnotes, chunk, 4, q) : chunk.map(() => null)),
+        ),
+      ],
+    );
+    await afterEach();
+  }
+  // The rows a release reports exactly as stored are left out (one join: a probe per staged chunk took longer than
+  // the staging itself).
+  await db.exec(`ANALYZE ${INCOMING}`);
+  const [row] = await db.query<{ n: number }>(
+    `WITH unchanged AS (
+       DELETE FROM ${INCOMING} i USING ${table} s WHERE s.ccn = i.ccn AND s.code = i.code AND s.digest = i.digest
+       RETURNING 1
+     )
+     SELECT ($1::integer - count(*))::integer AS n FROM unchanged`,
+    [rows.ccn.length],
+  );
+  await afterEach();
+  return row?.n ?? 0;
+}
+
+/** In the transaction: the staged rows merged into the stored ones (see migration 0022 for the rules). */
+async function mergeStaged(tx: Queryable, release: QualityRelease): Promise<void> {
+  const date = release.processingDate;
+  if (release.kind === "mds") {
+    await tx.query(
+      `UPDATE quality_mds s SET
+         scores = quality_merge(s.scores, s.footnotes, i.first_quarter, ARRAY[i.q1, i.q2, i.q3, i.q4],
+           $1::date >= s.release_date),
+         footnotes = quality_merge(s.footnotes, s.footnotes, i.first_quarter, ARRAY[i.f1, i.f2, i.f3, i.f4],
+           $1::date >= s.release_date),
+         digest = CASE WHEN $1::date >= s.release_date THEN i.digest ELSE s.digest END,
+         period = CASE WHEN $1::date >= s.release_date THEN i.period ELSE s.period END,
+         average = CASE WHEN $1::date >= s.release_date THEN i.score ELSE s.average END,
+         average_footnote = CASE WHEN $1::date >= s.release_date THEN i.footnote ELSE s.average_footnote END,
+         release_date = greatest(s.release_date, $1::date)
+       FROM ${INCOMING} i WHERE s.ccn = i.ccn AND s.code = i.code`,
+      [date],
+    );
+    await tx.query(
+      `INSERT INTO quality_mds (ccn, code, release_date, digest, period, average, average_footnote, scores, footnotes)
+       SELECT i.ccn, i.code, $1::date, i.digest, i.period, i.score, i.footnote,
+         quality_merge(NULL::float8[], NULL, i.first_quarter, ARRAY[i.q1, i.q2, i.q3, i.q4], true),
+         quality_merge(NULL::smallint[], NULL, i.first_quarter, ARRAY[i.f1, i.f2, i.f3, i.f4], true)
+       FROM ${INCOMING} i
+       WHERE NOT EXISTS (SELECT 1 FROM quality_mds s WHERE s.ccn = i.ccn AND s.code = i.code)`,
+      [date],
+    );
+  } else {
+    await tx.query(
+      `UPDATE quality_claims s SET
+         adjusted = quality_put_period(s.adjusted, s.periods, i.period, i.score, $1::date >= s.release_date),
+         observed = quality_put_period(s.observed, s.periods, i.period, i.observed, $1::date >= s.release_date),
+         expected = quality_put_period(s.expected, s.periods, i.period, i.expected, $1::date >= s.release_date),
+         footnotes = quality_put_period(s.footnotes, s.periods, i.period, i.footnote, $1::date >= s.release_date),
+         periods = quality_put_period(s.periods, s.periods, i.period, i.period, true),
+         digest = CASE WHEN $1::date >= s.release_date THEN i.digest ELSE s.digest END,
+         period = CASE WHEN $1::date >= s.release_date THEN i.period ELSE s.period END,
+         release_date = greatest(s.release_date, $1::date)
+       FROM ${INCOMING} i WHERE s.ccn = i.ccn AND s.code = i.code`,
+      [date],
+    );
+    await tx.query(
+      `INSERT INTO quality_claims (ccn, code, release_date, digest, period, periods, adjusted, observed, expected,
+         footnotes)
+       SELECT i.ccn, i.code, $1::date, i.digest, i.period, ARRAY[i.period], ARRAY[i.score], ARRAY[i.observed],
+         ARRAY[i.expected], ARRAY[i.footnote]
+       FROM ${INCOMING} i
+       WHERE NOT EXISTS (SELECT 1 FROM quality_claims s WHERE s.ccn = i.ccn AND s.code = i.code)`,
+      [date],
+    );
+  }
+  const { measures } = release;
+  await tx.query(
+    `INSERT INTO quality_measure AS m (source, code, description, resident_type, is_used_in_rating, period,
+       release_date)
+     SELECT $1, i.code, i.description, i.resident_type, i.used, i.period, $7::date
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::text[])
+       AS i(code, description, resident_type, used, period)
+     ON CONFLICT (source, code) DO UPDATE SET
+       description = CASE WHEN EXCLUDED.release_date >= m.release_date THEN EXCLUDED.description ELSE m.description END,
+       resident_type = CASE WHEN EXCLUDED.release_date >= m.release_date THEN EXCLUDED.resident_type ELSE m.resident_type END,
+       is_used_in_rating = CASE WHEN EXCLUDED.release_date >= m.release_date
+         THEN coalesce(EXCLUDED.is_used_in_rating, m.is_used_in_rating) ELSE m.is_used_in_rating END,
+       period = CASE WHEN EXCLUDED.release_date >= m.release_date THEN EXCLUDED.period ELSE m.period END,
+       release_date = greatest(EXCLUDED.release_date, m.release_date)`,
+    [
+      release.kind,
+      arrayLiteral(measures.map((measure) => measure.code)),
+      arrayLiteral(measures.map((measure) => measure.description)),
+      arrayLiteral(measures.map((measure) => measure.residentType)),
+      arrayLiteral(
+        measures.map((measure) => (measure.usedInRating === null ? null : measure.usedInRating ? "t" : "f")),
+      ),
+      arrayLiteral(measures.map((measure) => measure.period)),
+      date,
+    ],
+  );
+}
+
+/** In the transaction: the month's averages replaced by the file's. */
+async function replaceAverages(tx: Queryable, release: QualityRelease): Promise<void> {
+  const table = release.averages;
+  if (!table) return;
+  const date = release.processingDate;
+  await tx.query("DELETE FROM cms_average_column WHERE processing_date = $1::date", [date]);
+  await tx.query("DELETE FROM cms_average WHERE processing_date = $1::date", [date]);
+  await tx.query(
+    `INSERT INTO cms_average_column (processing_date, position, column_key, header, measure_code)
+     SELECT $1::date, n, key, header, code
+     FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS c(key, header, code, n)`,
+    [
+      date,
+      arrayLiteral(table.columns.map((column) => column.key)),
+      arrayLiteral(table.columns.map((column) => column.header)),
+      arrayLiteral(table.columns.map((column) => column.measureCode)),
+    ],
+  );
+  for (const [row, state] of table.states.entries()) {
+    await tx.query(
+      "INSERT INTO cms_average (processing_date, state, vals) VALUES ($1::date, $2, $3::float8[])",
+      [date, state, arrayLiteral(table.values[row] ?? [])],
+    );
+  }
+}
+
+/**
+ * Loads a parsed quality file: stages its changed rows and applies them in one short transaction. Returns what it
+ * changed.
+ */
+export async function loadQualityRelease(
+  db: TransactionalDb,
+  release: QualityRelease,
+  source: DataSource,
+  startedAt: number,
+  afterEach: () => Promise<void> = async () => {},
+  /**
+   * Rewrite the product's averages (quality_average) in the load's transaction, keeping the derived tables fresh: a
+   * server publishing file by file. Otherwise (the command line, which publishes once at the end) the derived
+   * tables are left stale, and the publication recomputes them once for the whole run.
+   */
+  isDerivedNow = true,
+): Promise<QualityRecord> {
+  try {
+    let changedRows = release.rowCount;
+    if (release.rows) {
+      changedRows = await stageRows(db, release, release.rows, afterEach);
+    }
+    await db.transaction(async (tx) => {
+      if (release.rows) {
+        await mergeStaged(tx, release);
+        if (changedRows > 0 && isDerivedNow) await computeQualityAverages(tx, "quality_average", "facility");
+      } else await replaceAverages(tx, release);
+      await tx.query(
+        `INSERT INTO quality_release (kind, processing_date, source, file_name, checksum, row_count, changed_rows,
+           duration_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          release.kind,
+          release.processingDate,
+          source,
+          release.fileName,
+          release.checksum,
+          release.rowCount,
+          changedRows,
+          Math.round(performance.now() - startedAt),
+        ],
+      );
+      // The derived tables stay as fresh as they were when what this file changes of them is written above.
+      const isFresh = isDerivedNow || !release.rows || changedRows === 0;
+      await tx.query(
+        `UPDATE app_state SET data_version = data_version + 1,
+           derived_version = CASE WHEN $1 AND derived_version = data_version THEN data_version + 1
+             ELSE derived_version END,
+           updated_at = now()`,
+        [isFresh],
+      );
+    });
+    await afterEach();
+    return { kind: release.kind, processingDate: release.processingDate, changedRows };
+  } finally {
+    await dropQualityIncoming(db);
+  }
+}
