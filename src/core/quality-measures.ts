@@ -3,6 +3,8 @@
 // (`xcdc-v8bm`). Shared by the ingest (which maps the averages' QM columns to measure codes), the server (the
 // answer of GET /api/facilities/{ccn}/quality-measures) and the web app (its types).
 
+import * as z from "zod/mini";
+
 /** Where a measure comes from: the residents' assessments (MDS) or Medicare claims. */
 export type QualitySource = "mds" | "claims";
 export type ResidentType = "shortStay" | "longStay";
@@ -325,3 +327,57 @@ export function quarterName(index: number): string {
 export function quarterIndex(quarter: string): number {
   return Number(quarter.slice(0, 4)) * 4 + Number(quarter.slice(5)) - 1;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The answers' schemas (the OpenAPI document's, and the web app's parse of the answers)
+
+const nullableNumber = z.nullable(z.number());
+
+export const qualityMeasureSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  residentType: z.enum(["shortStay", "longStay"]),
+  source: z.enum(["mds", "claims"]),
+  usedInRating: z.boolean(),
+  period: z.string(),
+  score: nullableNumber,
+  observed: nullableNumber,
+  expected: nullableNumber,
+  quarters: z.array(
+    z.object({ quarter: z.string(), score: nullableNumber, footnote: z.nullable(z.string()) }),
+  ),
+  footnote: z.nullable(z.string()),
+  state: nullableNumber,
+  national: nullableNumber,
+  averagesSource: z.enum(["cms", "product"]),
+  betterWhen: z.enum(["lower", "higher"]),
+  history: z.array(z.object({ period: z.string(), score: nullableNumber })),
+});
+
+export const facilityQualityMeasuresSchema = z.object({
+  processingDate: z.nullable(z.string()),
+  averagesProcessingDate: z.nullable(z.string()),
+  measures: z.array(qualityMeasureSchema),
+  footnote: z.nullable(z.string()),
+});
+
+export const cmsAveragesSchema = z.object({
+  processingDate: z.nullable(z.string()),
+  columns: z.array(z.object({ key: z.string(), header: z.string(), measureCode: z.nullable(z.string()) })),
+  rows: z.array(z.object({ state: z.string(), values: z.record(z.string(), nullableNumber) })),
+});
+export type CmsAveragesTable = z.infer<typeof cmsAveragesSchema>;
+
+export const cmsAveragesQuerySchemas = {
+  processingDate: z
+    .string()
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: "processingDate must be a date YYYY-MM-DD" }),
+      z.meta({ description: "The release (its processing date); the newest when left out." }),
+    ),
+};
+
+// The interfaces above and the schemas describe one shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const isSameShape: Same<z.infer<typeof facilityQualityMeasuresSchema>, FacilityQualityMeasures> = true;
+void isSameShape;

@@ -150,7 +150,10 @@ function current(csv: string): CurrentFile {
 
 /** The results of the Provider Information files and members (an archive also gives its inspection tables'). */
 function providerResults(result: { results: IngestFileResult[] }): IngestFileResult[] {
-  return result.results.filter((r) => !/HealthCitations|HealthDeficiencies|Penalties/.test(r.file));
+  return result.results.filter(
+    (r) =>
+      !/HealthCitations|HealthDeficiencies|Penalties|QualityMsr|StateUSAverages|StateAverages/.test(r.file),
+  );
 }
 
 /** GETs of files (not the metadata or the listing). */
@@ -277,8 +280,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const result = await sync(cms, { latest: true });
     expect(result.failures).toEqual([]);
     expect(result.hasCurrent).toBe(true);
-    // The current Provider Information, health citations and penalties files, and the three archives.
-    expect(result.loadedCount).toBe(6);
+    // The current Provider Information, health citations, penalties, MDS, claims and averages files, and the three
+    // archives.
+    expect(result.loadedCount).toBe(9);
     expect(providerResults(result).map((r) => [r.status, r.processingDate, r.dateSource])).toEqual([
       ["loaded", "2026-10-01", undefined],
       ["loaded", "2020-06-01", undefined],
@@ -327,6 +331,49 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
         })),
       ),
     );
+
+    // Each archive's quality measures and averages, in its own layout, and the current files of the three.
+    expect(
+      result.results
+        .filter((r) => r.kind === "mds" || r.kind === "claims" || r.kind === "averages")
+        .map((r) => [r.file, r.status]),
+    ).toEqual([
+      ["NH_QualityMsr_MDS_Oct2026.csv", "loaded"],
+      ["NH_QualityMsr_Claims_Oct2026.csv", "loaded"],
+      ["NH_StateUSAverages_Oct2026.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:QualityMsrMDS_Download.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:QualityMsrClaims_Download.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:StateAverages_Download.csv", "loaded"],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_QualityMsr_MDS_Aug2021.csv",
+        "loaded",
+      ],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_QualityMsr_Claims_Aug2021.csv",
+        "loaded",
+      ],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_StateUSAverages_Aug2021.csv",
+        "loaded",
+      ],
+      ["nursing-homes_2026-07-22.zip:djen-97ju_2026-07-22_NH_QualityMsr_MDS_Jul2026.csv", "loaded"],
+      ["nursing-homes_2026-07-22.zip:ijh5-nb2v_2026-07-22_NH_QualityMsr_Claims_Jul2026.csv", "loaded"],
+      ["nursing-homes_2026-07-22.zip:xcdc-v8bm_2026-07-22_NH_StateUSAverages_Jul2026.csv", "loaded"],
+    ]);
+    expect(
+      await db.query("SELECT kind, count(*)::integer AS n FROM quality_release GROUP BY kind ORDER BY kind"),
+    ).toEqual([
+      { kind: "averages", n: 4 },
+      { kind: "claims", n: 4 },
+      { kind: "mds", n: 4 },
+    ]);
+    // Two MDS measures per facility, each quarter kept once over the four releases.
+    expect(await db.query("SELECT count(*)::integer AS n FROM quality_mds")).toEqual([{ n: 600 }]);
+    // A refresh downloads nothing new and loads nothing.
+    const gets = fileGets(cms);
+    const again = await sync(cms, { latest: true });
+    expect(again).toMatchObject({ results: [], failures: [], loadedCount: 0 });
+    expect(fileGets(cms)).toBe(gets);
 
     expect(
       await db.query("SELECT processing_date, source, kind FROM release ORDER BY processing_date"),
@@ -566,9 +613,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     ]);
     const size = Buffer.byteLength(csv);
     expect(seconds).toBeGreaterThan((size / 200_000) * 0.8);
-    // The current Provider Information, health citations and penalties files.
+    // The current Provider Information, health citations, penalties, MDS, claims and averages files.
     const files = await filesUnder(cacheDir);
-    expect(files).toHaveLength(3);
+    expect(files).toHaveLength(6);
     const file = files.find((name) => name.endsWith("NH_ProviderInfo_Oct2026.csv"));
     expect((await readFile(file ?? "")).equals(Buffer.from(csv))).toBe(true);
 
@@ -581,7 +628,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
       if (i > 0) expect(s.bytesDone).toBeGreaterThan(progress[i - 1]?.bytesDone ?? 0);
     }
     expect(progress.at(-1)?.bytesDone).toBe(size);
-    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 3, filesTotal: 3, bytesDone: null });
+    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 6, filesTotal: 6, bytesDone: null });
     expect(await monthHistory("2026-10-01")).toEqual(overallByCcn(csv));
   });
 
@@ -677,9 +724,9 @@ describe.skipIf(!exists)("npm run ingest -- --latest --backfill all", () => {
     expect(first.code, first.output).toBe(1);
     expect(first.output).toMatch(/FAILED nursing-homes_2022-02-18\.zip: unreadable zip archive/);
     expect(first.output).toMatch(/loaded nursing-homes_2021-08-20\.zip:/);
-    // The current Provider Information, health citations and penalties files, and the two good archives' three
-    // tables each.
-    expect(first.output).toMatch(/9 file\(s\) ingested or already present, 1 failed/);
+    // The six current files (Provider Information, health citations, penalties, MDS and claims quality measures,
+    // State/US averages), and the two good archives' six tables each.
+    expect(first.output).toMatch(/18 file\(s\) ingested or already present, 1 failed/);
     expect(await countReleases()).toEqual(loaded);
 
     cms.remove("nursing-homes_2022-02-18");

@@ -757,12 +757,12 @@ export async function stageDerived(
   await computeRecentChanges(db, dates, facilityTable, afterEach);
   await indexNext(db, "recent_change", afterEach);
   await indexNext(db, "recent_change_basis", afterEach);
-  await computeQualityAverages(db, "quality_average_next", facilityTable);
-  await afterEach();
-  await indexNext(db, "quality_average", afterEach);
   await computeStaffingAverages(db, facilityTable);
   await afterEach();
   await indexNext(db, "staffing_average", afterEach);
+  await computeQualityAverages(db, "quality_average_next", facilityTable);
+  await afterEach();
+  await indexNext(db, "quality_average", afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

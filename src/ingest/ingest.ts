@@ -163,8 +163,17 @@ async function stageQuality(
   startedAt: number,
 ): Promise<{ status: "loaded" | "unchanged"; changedRows: number }> {
   if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedRows: 0 };
-  const record = await loadQualityRelease(db, release, options.source, startedAt, options.afterEach);
+  const record = await loadQualityRelease(
+    db,
+    release,
+    options.source,
+    startedAt,
+    options.afterEach,
+    options.publishEachFile ?? false,
+  );
   run.checksums.add(release.checksum);
+  if (!options.publishEachFile && record.changedRows > 0 && release.kind !== "averages")
+    run.isDerivedStale = true;
   return { status: "loaded", changedRows: record.changedRows };
 }
 

@@ -24,8 +24,8 @@ export const SWAPPED_TABLES = [
   "map_points",
   "recent_change",
   "recent_change_basis",
-  "quality_average",
   "staffing_average",
+  "quality_average",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

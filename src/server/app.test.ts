@@ -29,6 +29,12 @@ interface ModelRow {
   deficiency: number | null;
   abuseIcon: boolean | null;
   ratings: Record<string, number | null>;
+  staffing: {
+    totalNurseHours: number | null;
+    rnHours: number | null;
+    weekendTotalNurseHours: number | null;
+    totalNurseTurnover: number | null;
+  };
 }
 
 const METRIC_HEADERS: Record<string, string> = {
@@ -55,6 +61,14 @@ function readModel(file: DemoFile): ModelRow[] {
     residents: num(at(row, "Average Number of Residents per Day")),
     deficiency: num(at(row, "Rating Cycle 1 Health Deficiency Score")),
     abuseIcon: at(row, "Abuse Icon") === "" ? null : at(row, "Abuse Icon") === "Y",
+    staffing: {
+      totalNurseHours: num(at(row, "Reported Total Nurse Staffing Hours per Resident per Day")),
+      rnHours: num(at(row, "Reported RN Staffing Hours per Resident per Day")),
+      weekendTotalNurseHours: num(
+        at(row, "Total number of nurse staff hours per resident per day on the weekend"),
+      ),
+      totalNurseTurnover: num(at(row, "Total nursing staff turnover")),
+    },
     ratings: Object.fromEntries(
       Object.entries(METRIC_HEADERS).map(([metric, column]) => {
         const value = num(at(row, column));
@@ -124,6 +138,7 @@ function expectedListItem(model: ModelRow) {
     abuse: model.abuseIcon,
     finesThreeYears: null,
     fineDollarsThreeYears: null,
+    ...model.staffing,
   };
 }
 

@@ -48,6 +48,11 @@ import {
   surveySchema,
 } from "../core/api-types.ts";
 import {
+  cmsAveragesQuerySchemas,
+  cmsAveragesSchema,
+  facilityQualityMeasuresSchema,
+} from "../core/quality-measures.ts";
+import {
   facilityStaffingSchema,
   staffingFigureSchema,
   staffingHistoryPointSchema,
@@ -255,6 +260,31 @@ export const OPERATIONS: readonly Operation[] = [
       description:
         "Every staffing figure of the facility's release (null where its layout lacks it), and its history over every release loaded, oldest first.",
     },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/quality-measures",
+    operationId: "getFacilityQualityMeasures",
+    tag: "Facility",
+    summary:
+      "A facility's MDS and claims quality measures beside the state and the nation, with their history",
+    description:
+      "Each measure of CMS's newest MDS Quality Measures and Medicare Claims Quality Measures files for the facility: its score (MDS: the four-quarter average; claims: the risk-adjusted score), the four quarters (MDS) or the observed and expected scores (claims), footnotes in words, whether lower or higher is better, and every quarter or measure period kept, oldest first. `state` and `national` are CMS's State/US averages of the newest release where the file has the measure (`averagesSource: cms`), else the average of the current facilities' scores (`product`). A facility without measures has none, and a footnote that says why.",
+    pathParams: ccnPath,
+    answer: { json: facilityQualityMeasuresSchema, description: "The measures." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/cms-averages",
+    operationId: "getCmsAverages",
+    tag: "Benchmarks",
+    summary: "Every column of CMS's State/US averages file, per state and for the nation",
+    description:
+      "The newest State/US Averages file loaded (or the release `processingDate`), every column as CMS published it: its header, a stable key and, for a quality measure's column, the measure code; the values of each state and NATION by key (a blank figure is null).",
+    query: cmsAveragesQuerySchemas,
+    answer: { json: cmsAveragesSchema, description: "The columns and each state's values." },
     errors: [404, 503],
     cached: true,
   },

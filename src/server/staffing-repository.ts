@@ -2,6 +2,7 @@
 // at the facility's release, its history over every release loaded (staffing_period, migration 0024), and the
 // state's and nation's averages.
 import { footnoteText } from "../core/footnotes.ts";
+import type { CmsAverages } from "../core/quality-measures.ts";
 import {
   type AveragesSource,
   STAFFING_FIGURES,
@@ -12,14 +13,13 @@ import {
 } from "../core/staffing.ts";
 import type { Queryable } from "../db/client.ts";
 import { STAFFING_COLUMNS, staffingInForce } from "../db/staffing-columns.ts";
+import { readCmsAverages } from "./quality-repository.ts";
 
-/**
- * CMS's own averages of a state (or, for null, of the nation), keyed like the figures; null where CMS publishes none
- * (or no State/US Averages file is loaded). The product has no reader of that file yet: when it has one, it is
- * plugged in here and its figures take precedence over the product's own (see averagesOf).
- */
-export type CmsAveragesReader = (db: Queryable, state: string | null) => Promise<StaffingAverages | null>;
-const readCmsAverages: CmsAveragesReader | null = null;
+/** CMS's State/US averages of the newest release, keyed like the figures (null where CMS publishes none). */
+function staffingOf(averages: CmsAverages | null): StaffingAverages | null {
+  if (averages === null) return null;
+  return Object.fromEntries(STAFFING_KEYS.map((key) => [key, averages[key] ?? null])) as StaffingAverages;
+}
 
 const NO_AVERAGES: StaffingAverages = Object.fromEntries(STAFFING_KEYS.map((key) => [key, null])) as Record<
   StaffingKey,
@@ -48,9 +48,9 @@ async function averagesOf(
   state: string | null,
   product: { state: StaffingAverages; national: StaffingAverages },
 ): Promise<Averages> {
-  const [cmsState, cmsNational] = readCmsAverages
-    ? await Promise.all([state === null ? null : readCmsAverages(db, state), readCmsAverages(db, null)])
-    : [null, null];
+  const cms = await readCmsAverages(db, state);
+  const cmsState = staffingOf(cms.state);
+  const cmsNational = staffingOf(cms.national);
   const pick = (cms: StaffingAverages | null, own: StaffingAverages, key: StaffingKey) =>
     cms?.[key] ?? own[key];
   return {

@@ -1,9 +1,11 @@
 // Staffing figures (docs/api.md, "Staffing"), in-process against a real database on every engine: a facility's
 // history over releases of every layout CMS used (null where a layout lacks a figure), the endpoint's shape and
 // averages, the 404, the list's staffing fields and sorts (list, alert view, points, CSV).
+import { existsSync } from "node:fs";
 import Papa from "papaparse";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { realFile } from "../../scripts/real-data.ts";
 import {
   csvOf,
   csvText,
@@ -18,6 +20,7 @@ import { facilityStaffingSchema, type StaffingHistoryPoint, type StaffingKey } f
 import type { Db } from "../db/client.ts";
 import { ingestFiles } from "../ingest/ingest.ts";
 import { type App, createApp } from "./app.ts";
+import { readCmsAverages } from "./quality-repository.ts";
 
 /** The 2019-2020 archives' download file (abbreviated headers), the columns used here. */
 const L1_HEADER = [
@@ -259,6 +262,8 @@ const ALPHA_2021 = {
   physicalTherapistHours: 0.05,
 };
 
+const REAL_AVERAGES = realFile("related/NH_StateUSAverages_Jul2026.csv.gz");
+
 describe.each(engines)("staffing figures, $name", (engine) => {
   let db: Db;
   let app: App;
@@ -494,6 +499,28 @@ describe.each(engines)("staffing figures, $name", (engine) => {
       await other.close();
     }
   });
+
+  it.skipIf(!existsSync(REAL_AVERAGES))(
+    "takes CMS's own state and national averages where its State/US averages file publishes them",
+    async () => {
+      const [loaded] = await ingestFiles(db, [REAL_AVERAGES], { source: "files" });
+      expect(loaded?.error ?? loaded?.status).toBe("loaded");
+      const cms = await app.request("/api/cms-averages?state=AL");
+      expect(cms.status).toBe(200);
+      const nation = await readCmsAverages(db, "AL");
+      const body = facilityStaffingSchema.parse(await (await get("/api/facilities/015001/staffing")).json());
+      const byKey = new Map(body.figures.map((figure) => [figure.key, figure]));
+      // The Jul 2026 file: NATION 3.86139 total nurse hours, 45.8% turnover; AL's own row.
+      expect(byKey.get("totalNurseHours")).toMatchObject({
+        national: 3.86139,
+        state: nation.state?.totalNurseHours,
+        averagesSource: "cms",
+      });
+      expect(byKey.get("totalNurseTurnover")).toMatchObject({ national: 45.8, averagesSource: "cms" });
+      // The file has no case-mix index ratio: the product's own average stays, labelled as such.
+      expect(byKey.get("nursingCaseMixIndexRatio")?.averagesSource).toBe("product");
+    },
+  );
 
   it("rejects an unknown sort, naming it", async () => {
     const response = await get("/api/facilities?sort=nurses");

@@ -10,6 +10,7 @@ import { MONTH_ABBR } from "../../src/ingest/demo/calendar.ts";
 import { providerInfoEra } from "../../src/ingest/demo/cms-layouts.ts";
 import { inspectionCsvsFor } from "./inspections.ts";
 import type { ArchiveLayout } from "./layouts.ts";
+import { qualityCsvsFor } from "./quality.ts";
 
 export interface MonthlyArchiveOptions {
   layout: ArchiveLayout;
@@ -31,6 +32,13 @@ export interface MonthlyArchiveOptions {
    */
   citationsCsv?: string | Buffer;
   penaltiesCsv?: string | Buffer;
+  /**
+   * The MDS and claims quality measures and State/US averages CSVs, stored as given (in the archive's layout); by
+   * default two measures of each kind per facility (quality.ts) and a few states' averages.
+   */
+  mdsCsv?: string | Buffer;
+  claimsCsv?: string | Buffer;
+  averagesCsv?: string | Buffer;
 }
 
 export interface BundleMember {
@@ -130,6 +138,8 @@ const DATASET_IDS = {
   citations: "r5ix-sfxw",
   penalties: "g6vv-u9sr",
   stateAverages: "xcdc-v8bm",
+  mds: "djen-97ju",
+  claims: "ijh5-nb2v",
 } as const;
 
 interface Member {
@@ -176,20 +186,32 @@ function members(options: MonthlyArchiveOptions): Member[] {
         : null;
     const bytes = (value: string | Buffer | undefined, fallback: string | undefined) =>
       typeof value === "string" ? text(value) : (value ?? text(fallback ?? ""));
+    const quality =
+      options.mdsCsv === undefined || options.claimsCsv === undefined
+        ? qualityCsvsFor(provider.toString("utf8"), {
+            fallbackDate: processingDate(dataMonth),
+            l1: layout === "L1",
+          })
+        : null;
     return {
       citations: bytes(options.citationsCsv, made?.citations),
       penalties: bytes(options.penaltiesCsv, made?.penalties),
+      mds: bytes(options.mdsCsv, quality?.mds),
+      claims: bytes(options.claimsCsv, quality?.claims),
+      averages: bytes(options.averagesCsv, stateAveragesCsv(era, dataMonth)),
     };
   };
   switch (layout) {
     case "L1": {
       list.push({ name: providerName, data: provider });
       if (extra) {
-        const { citations, penalties } = inspections();
+        const { citations, penalties, mds, claims, averages } = inspections();
         list.push(
           { name: "Penalties_Download.csv", data: penalties },
           { name: "HealthDeficiencies_Download.csv", data: citations },
-          { name: "StateAverages_Download.csv", data: text(stateAveragesCsv(era, dataMonth)) },
+          { name: "QualityMsrMDS_Download.csv", data: mds },
+          { name: "QualityMsrClaims_Download.csv", data: claims },
+          { name: "StateAverages_Download.csv", data: averages },
         );
       }
       return list;
@@ -199,11 +221,13 @@ function members(options: MonthlyArchiveOptions): Member[] {
       if (folder) list.push({ name: folder, data: "dir" });
       list.push({ name: providerName, data: provider });
       if (extra) {
-        const { citations, penalties } = inspections();
+        const { citations, penalties, mds, claims, averages } = inspections();
         list.push(
           { name: `${folder}NH_Penalties_${mon}.csv`, data: penalties },
           { name: `${folder}NH_HealthCitations_${mon}.csv`, data: citations },
-          { name: `${folder}NH_StateUSAverages_${mon}.csv`, data: text(stateAveragesCsv(era, dataMonth)) },
+          { name: `${folder}NH_QualityMsr_MDS_${mon}.csv`, data: mds },
+          { name: `${folder}NH_QualityMsr_Claims_${mon}.csv`, data: claims },
+          { name: `${folder}NH_StateUSAverages_${mon}.csv`, data: averages },
           { name: `${folder}NH_Data_Dictionary.pdf`, data: DATA_DICTIONARY_PDF },
         );
       }
@@ -219,7 +243,7 @@ function members(options: MonthlyArchiveOptions): Member[] {
         },
       ];
       if (extra) {
-        const { citations, penalties } = inspections();
+        const { citations, penalties, mds, claims, averages } = inspections();
         tables.push(
           {
             datasetId: DATASET_IDS.citations,
@@ -237,7 +261,19 @@ function members(options: MonthlyArchiveOptions): Member[] {
             datasetId: DATASET_IDS.stateAverages,
             title: "State US Averages",
             name: `${DATASET_IDS.stateAverages}_${archiveDate}_NH_StateUSAverages_${mon}.csv`,
-            data: text(stateAveragesCsv(era, dataMonth)),
+            data: averages,
+          },
+          {
+            datasetId: DATASET_IDS.mds,
+            title: "MDS Quality Measures",
+            name: `${DATASET_IDS.mds}_${archiveDate}_NH_QualityMsr_MDS_${mon}.csv`,
+            data: mds,
+          },
+          {
+            datasetId: DATASET_IDS.claims,
+            title: "Medicare Claims Quality Measures",
+            name: `${DATASET_IDS.claims}_${archiveDate}_NH_QualityMsr_Claims_${mon}.csv`,
+            data: claims,
           },
         );
       }

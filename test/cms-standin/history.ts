@@ -16,6 +16,7 @@ import {
   writeMonthlyArchive,
 } from "./archives.ts";
 import { inspectionToL1, layoutForArchiveDate, perturbRatings, sliceRows, toLayout } from "./layouts.ts";
+import { qualityToL1 } from "./quality.ts";
 import type { CurrentFile, ListedArchive } from "./server.ts";
 
 export interface HistoryOptions {
@@ -41,7 +42,7 @@ export interface History {
   months: string[];
 }
 
-const STAMP_VERSION = 3;
+const STAMP_VERSION = 4;
 const FIRST_MONTH = "2019-01";
 /** Rows of each small monthly zip inside an annual bundle. */
 const BUNDLE_ROWS = 40;
@@ -69,6 +70,9 @@ interface Stamp {
     size: number;
     citations: { fileName: string; file: string; size: number };
     penalties: { fileName: string; file: string; size: number };
+    mds: { fileName: string; file: string; size: number };
+    claims: { fileName: string; file: string; size: number };
+    averages: { fileName: string; file: string; size: number };
   };
   months: string[];
 }
@@ -163,7 +167,8 @@ async function readStamp(dir: string, key: Stamp["key"]): Promise<Stamp | null> 
     return null;
   }
   if (stamp.version !== STAMP_VERSION || JSON.stringify(stamp.key) !== JSON.stringify(key)) return null;
-  const files = [...stamp.archives, stamp.current, stamp.current.citations, stamp.current.penalties];
+  const { citations, penalties, mds, claims, averages } = stamp.current;
+  const files = [...stamp.archives, stamp.current, citations, penalties, mds, claims, averages];
   for (const file of files) {
     const size = await stat(path.join(dir, file.file)).then(
       (s) => s.size,
@@ -194,6 +199,17 @@ function historyOf(dir: string, stamp: Stamp): History {
         penalties: {
           fileName: stamp.current.penalties.fileName,
           body: { path: path.join(dir, stamp.current.penalties.file) },
+        },
+      },
+      quality: {
+        mds: { fileName: stamp.current.mds.fileName, body: { path: path.join(dir, stamp.current.mds.file) } },
+        claims: {
+          fileName: stamp.current.claims.fileName,
+          body: { path: path.join(dir, stamp.current.claims.file) },
+        },
+        averages: {
+          fileName: stamp.current.averages.fileName,
+          body: { path: path.join(dir, stamp.current.averages.file) },
         },
       },
     },
@@ -246,9 +262,11 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     endMonth,
     seed,
     inspections: "monthly",
+    quality: "monthly",
   });
   const files = written.filter((f) => f.table === "provider");
-  const inspectionFile = (processingDate: string, table: "citations" | "penalties") =>
+  type OtherTable = "citations" | "penalties" | "mds" | "claims" | "averages";
+  const inspectionFile = (processingDate: string, table: OtherTable) =>
     written.find((f) => f.table === table && f.processingDate === processingDate)?.path ?? "";
   const months = files.map((f) => f.processingDate.slice(0, 7));
   const plan = planArchives(months, endDate, republications, seed);
@@ -273,6 +291,9 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     const original = await readFile(file.path, "utf8");
     const citations = await readFile(inspectionFile(file.processingDate, "citations"), "utf8");
     const penalties = await readFile(inspectionFile(file.processingDate, "penalties"), "utf8");
+    const mds = await readFile(inspectionFile(file.processingDate, "mds"), "utf8");
+    const claims = await readFile(inspectionFile(file.processingDate, "claims"), "utf8");
+    const averages = await readFile(inspectionFile(file.processingDate, "averages"), "utf8");
     for (const planned of plan.filter((p) => p.month === i)) {
       const text = planned.republished ? perturbRatings(original, seed + i) : original;
       const layout = layoutForArchiveDate(planned.date);
@@ -284,6 +305,9 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
         providerCsv: layout === "L1" ? toLayout(text, "L1", { fileDateFormat }) : text,
         citationsCsv: layout === "L1" ? inspectionToL1(citations, archiveMonth) : citations,
         penaltiesCsv: layout === "L1" ? inspectionToL1(penalties, archiveMonth) : penalties,
+        mdsCsv: layout === "L1" ? qualityToL1(mds) : mds,
+        claimsCsv: layout === "L1" ? qualityToL1(claims) : claims,
+        averagesCsv: layout === "L1" ? qualityToL1(averages) : averages,
         subfolder: layout === "L2" && planned.date.startsWith("2021-12"),
         junk: layout === "L3",
       };
@@ -299,7 +323,13 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       const year = month.slice(0, 4);
       if (bundleYears.has(year) && !planned.republished && bundleMonths.get(year)?.includes(month)) {
         const small = sliceRows(text, BUNDLE_ROWS);
-        const { citationsCsv: _citations, penaltiesCsv: _penalties, ...smallOptions } = archiveOptions;
+        const {
+          citationsCsv: _citations,
+          penaltiesCsv: _penalties,
+          mdsCsv: _mds,
+          claimsCsv: _claims,
+          ...smallOptions
+        } = archiveOptions;
         const archive = await buildMonthlyArchive({
           ...smallOptions,
           providerCsv: layout === "L1" ? toLayout(small, "L1", { fileDateFormat }) : small,
@@ -314,6 +344,8 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       await rm(file.path);
       await rm(inspectionFile(file.processingDate, "citations"));
       await rm(inspectionFile(file.processingDate, "penalties"));
+      for (const table of ["mds", "claims", "averages"] as const)
+        await rm(inspectionFile(file.processingDate, table));
     }
   };
   // Two months at a time: one converts on the main thread while the other deflates in the thread pool.
@@ -339,14 +371,24 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
   const currentRelative = path.join("current", fileName);
   await mkdir(path.join(dir, "current"), { recursive: true });
   await rename(last.path, path.join(dir, currentRelative));
-  const currentInspection = async (table: "citations" | "penalties") => {
-    const name = `${table === "citations" ? "NH_HealthCitations" : "NH_Penalties"}_${monthName(endMonth)}.csv`;
+  const currentInspection = async (table: OtherTable) => {
+    const prefix = {
+      citations: "NH_HealthCitations",
+      penalties: "NH_Penalties",
+      mds: "NH_QualityMsr_MDS",
+      claims: "NH_QualityMsr_Claims",
+      averages: "NH_StateUSAverages",
+    }[table];
+    const name = `${prefix}_${monthName(endMonth)}.csv`;
     const relative = path.join("current", name);
     await rename(inspectionFile(last.processingDate, table), path.join(dir, relative));
     return { fileName: name, file: relative, size: (await stat(path.join(dir, relative))).size };
   };
   const currentCitations = await currentInspection("citations");
   const currentPenalties = await currentInspection("penalties");
+  const currentMds = await currentInspection("mds");
+  const currentClaims = await currentInspection("claims");
+  const currentAverages = await currentInspection("averages");
   await rm(work, { recursive: true, force: true });
   const currentSize = (await stat(path.join(dir, currentRelative))).size;
 
@@ -361,6 +403,9 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       size: currentSize,
       citations: currentCitations,
       penalties: currentPenalties,
+      mds: currentMds,
+      claims: currentClaims,
+      averages: currentAverages,
     },
     months,
   };

@@ -7,6 +7,7 @@ import { createReadStream, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { inspectionCsvsFor } from "./inspections.ts";
+import { qualityCsvsFor } from "./quality.ts";
 
 export type FileBody = Buffer | { path: string };
 
@@ -21,6 +22,11 @@ export interface CurrentFile {
    * Provider Information file (inspections.ts).
    */
   inspections?: { citations: InspectionFile; penalties: InspectionFile };
+  /**
+   * The current MDS and claims quality measures and State/US averages files; by default two measures of each kind
+   * per facility of the Provider Information file (quality.ts) and a few states' averages.
+   */
+  quality?: { mds: InspectionFile; claims: InspectionFile; averages: InspectionFile };
 }
 
 export interface InspectionFile {
@@ -34,6 +40,9 @@ const DATASETS = {
   "4pq5-n9py": { key: "provider", title: "Provider Information" },
   "r5ix-sfxw": { key: "citations", title: "Health Deficiencies" },
   "g6vv-u9sr": { key: "penalties", title: "Penalties" },
+  "djen-97ju": { key: "mds", title: "MDS Quality Measures" },
+  "ijh5-nb2v": { key: "claims", title: "Medicare Claims Quality Measures" },
+  "xcdc-v8bm": { key: "averages", title: "State US Averages" },
 } as const;
 type DatasetKey = (typeof DATASETS)[keyof typeof DATASETS]["key"];
 
@@ -167,6 +176,18 @@ interface PublishedCurrent {
   served: ServedFile;
 }
 
+/** A few states' averages of the month (the current file's, when a test gives none). */
+function stateAveragesFor(date: string): string {
+  return [
+    '"State or Nation","Overall Rating","Reported Total Nurse Staffing Hours per Resident per Day","Percentage of long stay residents experiencing one or more falls with major injury","Processing Date"',
+    `NATION,3.0,3.87157,3.248860,${date}`,
+    `CA,3.3,4.17001,2.901120,${date}`,
+    `TX,2.7,3.44010,3.551830,${date}`,
+  ]
+    .join("\n")
+    .concat("\n");
+}
+
 export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<CmsStandin> {
   let current: Record<DatasetKey, PublishedCurrent> | null = null;
   const listed = new Map<string, { archive: ListedArchive; served: ServedFile; nid: number }>();
@@ -202,10 +223,27 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
         penalties: { fileName: `NH_Penalties_${month}.csv`, body: Buffer.from(made.penalties) },
       };
     }
+    let quality = file.quality;
+    if (!quality) {
+      const fallbackDate = `${file.modified.slice(0, 7)}-01`;
+      const made = qualityCsvsFor(file.body, { fallbackDate });
+      const month = /_([A-Z][a-z]{2}\d{4})\.csv$/.exec(file.fileName)?.[1] ?? "Current";
+      quality = {
+        mds: { fileName: `NH_QualityMsr_MDS_${month}.csv`, body: Buffer.from(made.mds) },
+        claims: { fileName: `NH_QualityMsr_Claims_${month}.csv`, body: Buffer.from(made.claims) },
+        averages: {
+          fileName: `NH_StateUSAverages_${month}.csv`,
+          body: Buffer.from(stateAveragesFor(fallbackDate)),
+        },
+      };
+    }
     current = {
       provider: published(file.fileName, file.body),
       citations: published(inspections.citations.fileName, inspections.citations.body),
       penalties: published(inspections.penalties.fileName, inspections.penalties.body),
+      mds: published(quality.mds.fileName, quality.mds.body),
+      claims: published(quality.claims.fileName, quality.claims.body),
+      averages: published(quality.averages.fileName, quality.averages.body),
     };
   }
 

@@ -330,6 +330,8 @@ describe("archives", () => {
       "ProviderInfo_Download.csv",
       "Penalties_Download.csv",
       "HealthDeficiencies_Download.csv",
+      "QualityMsrMDS_Download.csv",
+      "QualityMsrClaims_Download.csv",
       "StateAverages_Download.csv",
     ]);
     const provider = zip.get("ProviderInfo_Download.csv");
@@ -349,6 +351,8 @@ describe("archives", () => {
       "NH_ProviderInfo_Jan2022.csv",
       "NH_Penalties_Jan2022.csv",
       "NH_HealthCitations_Jan2022.csv",
+      "NH_QualityMsr_MDS_Jan2022.csv",
+      "NH_QualityMsr_Claims_Jan2022.csv",
       "NH_StateUSAverages_Jan2022.csv",
       "NH_Data_Dictionary.pdf",
     ]);
@@ -362,6 +366,8 @@ describe("archives", () => {
       `${folder}NH_ProviderInfo_Nov2021.csv`,
       `${folder}NH_Penalties_Nov2021.csv`,
       `${folder}NH_HealthCitations_Nov2021.csv`,
+      `${folder}NH_QualityMsr_MDS_Nov2021.csv`,
+      `${folder}NH_QualityMsr_Claims_Nov2021.csv`,
       `${folder}NH_StateUSAverages_Nov2021.csv`,
       `${folder}NH_Data_Dictionary.pdf`,
     ]);
@@ -381,6 +387,8 @@ describe("archives", () => {
       "r5ix-sfxw_2026-08-03_NH_HealthCitations_Jul2026.csv",
       "g6vv-u9sr_2026-08-03_NH_Penalties_Jul2026.csv",
       "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv",
+      "djen-97ju_2026-08-03_NH_QualityMsr_MDS_Jul2026.csv",
+      "ijh5-nb2v_2026-08-03_NH_QualityMsr_Claims_Jul2026.csv",
       "manifest.json",
       `__MACOSX/._${provider}`,
       ".DS_Store",
@@ -394,6 +402,8 @@ describe("archives", () => {
       ["r5ix-sfxw", "r5ix-sfxw_2026-08-03_NH_HealthCitations_Jul2026.csv"],
       ["g6vv-u9sr", "g6vv-u9sr_2026-08-03_NH_Penalties_Jul2026.csv"],
       ["xcdc-v8bm", "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv"],
+      ["djen-97ju", "djen-97ju_2026-08-03_NH_QualityMsr_MDS_Jul2026.csv"],
+      ["ijh5-nb2v", "ijh5-nb2v_2026-08-03_NH_QualityMsr_Claims_Jul2026.csv"],
     ]);
     const junk = zip.get(`__MACOSX/._${provider}`)?.data ?? Buffer.alloc(0);
     expect(junk.length).toBeGreaterThan(0);

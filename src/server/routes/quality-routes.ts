@@ -1,7 +1,9 @@
 // The quality measures' endpoints: a facility's MDS and claims measures beside the state and the nation, and every
 // column of CMS's State/US averages file (docs/api.md).
 import type { Hono } from "hono";
-import { parseCcn, QueryParamError } from "../../core/api-query.ts";
+import { checkParam } from "../../core/api-params.ts";
+import { parseCcn } from "../../core/api-query.ts";
+import { cmsAveragesQuerySchemas } from "../../core/quality-measures.ts";
 import { HttpError } from "../errors.ts";
 import { getFacilityQualityMeasures, listCmsAverages } from "../quality-repository.ts";
 import { DETAIL_CACHE, LIST_CACHE, type RouteKit } from "./route-kit.ts";
@@ -19,10 +21,9 @@ export function mountQualityRoutes(app: Hono, { db, cachedJson }: RouteKit): voi
   /** Every column of the newest State/US averages file loaded (or of the release `processingDate`). */
   app.get("/api/cms-averages", (c) => {
     const params = new URL(c.req.url).searchParams;
-    const date = params.get("processingDate");
-    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-      throw new QueryParamError("processingDate", "processingDate must be a date YYYY-MM-DD");
-    }
+    const given = params.get("processingDate");
+    const date =
+      given === null ? null : checkParam(cmsAveragesQuerySchemas.processingDate, given, "processingDate");
     return cachedJson(c, `cms-averages?${date ?? ""}`, LIST_CACHE, async () => {
       const body = await listCmsAverages(db, date);
       if (body === null) throw new HttpError(404, `No State/US averages for ${date}`);
