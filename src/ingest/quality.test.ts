@@ -344,3 +344,48 @@ describe.each(engines)("quality measures on $name", (engine) => {
     expect(await tableDigest(db, "quality_mds")).toBe(before);
   }, 120_000);
 });
+
+describe("the demo's quality files", () => {
+  it("are in each era's layout, with plausible scores and footnote 9 where residents are too few", async () => {
+    const files = await writeDemoFiles(join(dir, "eras"), {
+      facilities: 300,
+      months: 50,
+      quality: "quarterly",
+      endMonth: "2026-07",
+    });
+    const mds = files.filter((file) => file.table === "mds");
+    // Quarterly, and the newest month.
+    expect(mds.every((file) => /-(01|04|07|10)-01$/.test(file.processingDate))).toBe(true);
+    expect(files.filter((file) => file.table === "averages").length).toBe(50);
+    const headerOf = (path: string) => readFileSync(path, "utf8").split("\n")[0] ?? "";
+    const older = mds.find((file) => file.processingDate < "2023-07") as DemoFile;
+    const newer = mds.at(-1) as DemoFile;
+    expect(headerOf(older.path)).toMatch(
+      /^Federal Provider Number,Provider Name,.*Provider Zip Code,Measure Code/,
+    );
+    expect(headerOf(newer.path)).toMatch(
+      /^CMS Certification Number \(CCN\),Provider Name,.*ZIP Code,Measure Code/,
+    );
+    const [header = [], ...rows] = Papa.parse<string[]>(readFileSync(newer.path, "utf8"), {
+      skipEmptyLines: true,
+    }).data;
+    const at = (name: string) => header.indexOf(name);
+    const scores = rows
+      .map((row) => row[at("Four Quarter Average Score")] ?? "")
+      .filter((cell) => cell !== "");
+    expect(scores.every((cell) => Number(cell) >= 0 && Number(cell) <= 100)).toBe(true);
+    const footnote9 = rows.filter((row) => row[at("Footnote for Four Quarter Average Score")] === "9");
+    expect(footnote9.length).toBeGreaterThan(rows.length * 0.01);
+    expect(footnote9.every((row) => row[at("Four Quarter Average Score")] === "")).toBe(true);
+    // Falls with major injury around CMS's national 3.2%; pneumococcal vaccination around 93%.
+    const mean = (code: string) => {
+      const values = rows
+        .filter((row) => row[at("Measure Code")] === code && row[at("Four Quarter Average Score")] !== "")
+        .map((row) => Number(row[at("Four Quarter Average Score")]));
+      return values.reduce((a, b) => a + b, 0) / values.length;
+    };
+    expect(mean("410")).toBeGreaterThan(2);
+    expect(mean("410")).toBeLessThan(5);
+    expect(mean("415")).toBeGreaterThan(85);
+  }, 120_000);
+});
