@@ -144,8 +144,8 @@ describe.each(engines)("the server's loads on $name", (engine) => {
           expect(response.headers.get("cache-control")).toBe("no-store");
         } else await new Promise((done) => setTimeout(done, 50));
       }
-      // The current Provider Information, health citations, penalties, MDS and claims quality measures and State/US
-      // averages files, and the two archives.
+      // The six current files (Provider Information, health citations, penalties, MDS and claims quality measures,
+      // State/US averages), and the two archives.
       expect(seen?.load).toMatchObject({ isLoading: true, kind: "initial", filesTotal: 8 });
       expect(seen?.facilityCount).toBe(0);
     } finally {
