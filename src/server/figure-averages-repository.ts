@@ -119,14 +119,17 @@ type MeasureRow = {
 export async function getEntityStaffingQuality(
   db: Queryable,
   name: string,
+  nationalAverages: () => Promise<FigureAverages> = () => readFigureAverages(db, null),
 ): Promise<EntityStaffingQuality | null> {
   const aggregates = STAFFING_COLUMNS.map(
     ({ value }) =>
       // Rounded as the product's own averages are (staffing_average): CMS's five decimals.
       `round(avg(s.${value})::numeric, 5)::float8 AS "${value}", count(s.${value})::integer AS "${value}_count"`,
   );
-  const [staffingRow] = await db.query<Record<string, number | null>>(
-    `SELECT count(*)::integer AS facilities, ${aggregates.join(", ")}
+  const [staffingRow] = await db.query<Record<string, number | null> & { qualityDate: string | null }>(
+    `SELECT count(*)::integer AS facilities, ${aggregates.join(", ")},
+       (SELECT to_char(max(processing_date), 'YYYY-MM-DD') FROM quality_release WHERE kind <> 'averages')
+         AS "qualityDate"
      FROM facility f LEFT JOIN LATERAL ${staffingInForce("f.ccn", "f.processing_date")} s ON true
      WHERE f.affiliated_entity_name = $1`,
     [name],
@@ -134,12 +137,14 @@ export async function getEntityStaffingQuality(
   const facilityCount = Number(staffingRow?.facilities ?? 0);
   if (facilityCount === 0) return null;
   const measures = await db.query<MeasureRow>(
-    `WITH f AS MATERIALIZED (SELECT ccn FROM facility WHERE affiliated_entity_name = $1),
+    `WITH f AS (SELECT array_agg(ccn) AS ccns FROM facility WHERE affiliated_entity_name = $1),
+     -- The facilities' rows by the tables' keys (ccn first): a join by hash would read every facility's rows.
      scores AS (
-       SELECT 'mds' AS source, q.code, q.period, q.average AS score FROM quality_mds q JOIN f ON f.ccn = q.ccn
+       SELECT 'mds' AS source, q.code, q.period, q.average AS score
+       FROM quality_mds q WHERE q.ccn = ANY ((SELECT ccns FROM f)::text[])
        UNION ALL
        SELECT 'claims', q.code, q.period, q.adjusted[array_position(q.periods, q.period)]
-       FROM quality_claims q JOIN f ON f.ccn = q.ccn
+       FROM quality_claims q WHERE q.ccn = ANY ((SELECT ccns FROM f)::text[])
      )
      SELECT m.source, m.code, m.description, m.resident_type, m.is_used_in_rating, m.period,
        round(avg(s.score)::numeric, 6)::float8 AS score, count(s.score)::integer AS facilities
@@ -150,10 +155,7 @@ export async function getEntityStaffingQuality(
      ORDER BY m.resident_type DESC, m.code`,
     [name],
   );
-  const [release] = await db.query<{ date: string | null }>(
-    "SELECT to_char(max(processing_date), 'YYYY-MM-DD') AS date FROM quality_release WHERE kind <> 'averages'",
-  );
-  const averages = await readFigureAverages(db, null);
+  const averages = await nationalAverages();
   const staffing = STAFFING_FIGURES.map((spec, index): EntityStaffingFigure => {
     const columns = STAFFING_COLUMNS[index];
     if (columns?.key !== spec.key) throw new Error(`staffing columns out of order at ${spec.key}`);
@@ -186,7 +188,7 @@ export async function getEntityStaffingQuality(
   return {
     name,
     facilityCount,
-    qualityProcessingDate: release?.date ?? null,
+    qualityProcessingDate: staffingRow?.qualityDate ?? null,
     averagesProcessingDate: averages.averagesProcessingDate,
     staffing,
     qualityMeasures,

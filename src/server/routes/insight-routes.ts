@@ -5,6 +5,7 @@ import { parseBenchmarkState, parseEntityName, QueryParamError } from "../../cor
 import { HttpError } from "../errors.ts";
 import {
   benchmarkFiguresOf,
+  type FigureAverages,
   getEntityStaffingQuality,
   readFigureAverages,
 } from "../figure-averages-repository.ts";
@@ -16,6 +17,20 @@ export const NOTHING_LOADED_TEXT =
   "No data is loaded yet: the averages are computed when the first release is loaded.";
 
 export function mountInsightRoutes(app: Hono, { db, cachedJson }: RouteKit): void {
+  // The nation's staffing and quality averages are the same in every entity's answer: read once per data version.
+  let national: { version: string; averages: Promise<FigureAverages> } | null = null;
+  const nationalAverages = (version: string) => (): Promise<FigureAverages> => {
+    if (national?.version !== version) {
+      const averages = readFigureAverages(db, null);
+      national = { version, averages };
+      // A failed read is not kept: the next request reads again.
+      averages.catch(() => {
+        if (national?.averages === averages) national = null;
+      });
+    }
+    return national.averages;
+  };
+
   app.get("/api/benchmarks/states", (c) =>
     cachedJson(c, "benchmarks/states", DETAIL_CACHE, async () => ({ json: await listStateBenchmarks(db) })),
   );
@@ -50,11 +65,16 @@ export function mountInsightRoutes(app: Hono, { db, cachedJson }: RouteKit): voi
 
   app.get("/api/entities/:name/staffing-quality", (c) => {
     const name = parseEntityName(c.req.param("name"));
-    return cachedJson(c, `entity-staffing-quality?${encodeURIComponent(name)}`, DETAIL_CACHE, async () => {
-      const body = await getEntityStaffingQuality(db, name);
-      if (body === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
-      return { body };
-    });
+    return cachedJson(
+      c,
+      `entity-staffing-quality?${encodeURIComponent(name)}`,
+      DETAIL_CACHE,
+      async (version) => {
+        const body = await getEntityStaffingQuality(db, name, nationalAverages(version));
+        if (body === null) throw new HttpError(404, `No affiliated entity named ${JSON.stringify(name)}`);
+        return { body };
+      },
+    );
   });
 
   app.get("/api/entities/:name/trend", (c) => {
