@@ -391,8 +391,9 @@ test("with its data tables open, and as the not-found screen, the page has no se
   await expect(cards(page).first()).toBeVisible();
   await page.getByText("Show the distribution as a table").click();
   await page.getByText(/^Show the averages as a table/).click();
-  // The charts' two tables, and the inspection record's citations by harm level.
-  await expect(page.getByRole("table")).toHaveCount(3);
+  // The charts' two tables, the inspection record's citations by harm level, and the staffing and quality
+  // measures' tables (staffing, short-stay and long-stay measures).
+  await expect(page.getByRole("table")).toHaveCount(6);
   await expect(page.getByRole("table", { name: "Citations by harm level" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.goto(entityPagePath("NO SUCH ENTITY"));

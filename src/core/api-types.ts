@@ -1,6 +1,7 @@
 // Request and response shapes of the HTTP API (docs/api.md), shared by the server and the web client.
 import * as z from "zod/mini";
 import type { AlertMetric, AlertPeriod } from "./constants.ts";
+import { benchmarkFiguresSchema } from "./figure-averages.ts";
 import { type HarmFilter, SCOPE_SEVERITY_CODES, SURVEY_KINDS, type SurveyKind } from "./inspections.ts";
 
 export const ratingSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(5)));
@@ -307,8 +308,16 @@ export type Benchmark = z.infer<typeof benchmarkSchema>;
 export const stateBenchmarksSchema = z.record(z.string(), benchmarkSchema);
 export type StateBenchmarks = z.infer<typeof stateBenchmarksSchema>;
 
+/** A scope of GET /api/benchmarks: the averages above, and every staffing figure's and quality measure's. */
+export const benchmarkWithFiguresSchema = z.extend(benchmarkSchema, benchmarkFiguresSchema.shape);
+
 /** GET /api/benchmarks?state=XX */
-export const benchmarksSchema = z.object({ state: z.nullable(benchmarkSchema), national: benchmarkSchema });
+export const benchmarksSchema = z.object({
+  state: z.nullable(benchmarkWithFiguresSchema),
+  national: benchmarkWithFiguresSchema,
+  /** The processing date of CMS's State/US averages file whose figures are given (null when none is loaded). */
+  averagesProcessingDate: z.nullable(z.string()),
+});
 export type Benchmarks = z.infer<typeof benchmarksSchema>;
 
 /** The four star ratings whose changes are listed. */

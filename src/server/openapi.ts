@@ -47,6 +47,7 @@ import {
   summarySchema,
   surveySchema,
 } from "../core/api-types.ts";
+import { entityStaffingQualitySchema } from "../core/figure-averages.ts";
 import {
   cmsAveragesQuerySchemas,
   cmsAveragesSchema,
@@ -94,6 +95,7 @@ const NAMED_SCHEMAS: Record<string, Schema> = {
   StateBenchmarks: stateBenchmarksSchema,
   Entity: entitySchema,
   EntityTrendPoint: entityTrendPointSchema,
+  EntityStaffingQuality: entityStaffingQualitySchema,
   AlertWithCcn: alertWithCcnSchema,
   MethodologyEvent: methodologyEventSchema,
 };
@@ -336,6 +338,8 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "getBenchmarks",
     tag: "Benchmarks",
     summary: "The national averages, and a state's",
+    description:
+      "Each scope's averages of the star ratings and other facility measures over the current facilities (`{ average, count }`), and `staffing` (every staffing figure by key) and `qualityMeasures` (every current quality measure by CMS's code), each `{ average, source }`: CMS's State/US averages of the newest release, exactly, where its file has the figure (`source: cms`), else the mean over the current facilities (`product`).",
     query: benchmarkQuerySchemas,
     answer: { json: benchmarksSchema, description: "The averages." },
     errors: [503],
@@ -348,6 +352,18 @@ export const OPERATIONS: readonly Operation[] = [
     summary: "An affiliated entity's facilities summed up",
     pathParams: namePath,
     answer: { json: entitySchema, description: "The entity." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/entities/{name}/staffing-quality",
+    operationId: "getEntityStaffingQuality",
+    tag: "Affiliated entities",
+    summary: "An affiliated entity's average staffing figures and quality measures beside the nation's",
+    description:
+      "Over the entity's current facilities: each staffing figure's mean (their figures at their release) and how many facilities report it, and each current quality measure's mean score and how many facilities have one, each beside the national average (CMS's where its State/US averages file has it, `averagesSource: cms`, else the product's mean over the current facilities, `product`).",
+    pathParams: namePath,
+    answer: { json: entityStaffingQualitySchema, description: "The entity's figures and measures." },
     errors: [404, 503],
     cached: true,
   },

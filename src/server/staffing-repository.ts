@@ -13,7 +13,7 @@ import {
 } from "../core/staffing.ts";
 import type { Queryable } from "../db/client.ts";
 import { STAFFING_COLUMNS, staffingInForce } from "../db/staffing-columns.ts";
-import { readCmsAverages } from "./quality-repository.ts";
+import { type CmsAveragesOfRelease, readCmsAverages } from "./quality-repository.ts";
 
 /** CMS's State/US averages of the newest release, keyed like the figures (null where CMS publishes none). */
 function staffingOf(averages: CmsAverages | null): StaffingAverages | null {
@@ -33,7 +33,7 @@ function parseAverages(body: string | null): StaffingAverages {
   return Object.fromEntries(STAFFING_KEYS.map((key) => [key, parsed[key] ?? null])) as StaffingAverages;
 }
 
-interface Averages {
+export interface StaffingAveragesOfScopes {
   state: StaffingAverages;
   national: StaffingAverages;
   source: Record<StaffingKey, AveragesSource>;
@@ -47,8 +47,15 @@ async function averagesOf(
   db: Queryable,
   state: string | null,
   product: { state: StaffingAverages; national: StaffingAverages },
-): Promise<Averages> {
-  const cms = await readCmsAverages(db, state);
+): Promise<StaffingAveragesOfScopes> {
+  return mergeStaffingAverages(await readCmsAverages(db, state), product);
+}
+
+/** CMS's averages (readCmsAverages) where it publishes a figure, else the product's own. */
+export function mergeStaffingAverages(
+  cms: CmsAveragesOfRelease,
+  product: { state: StaffingAverages; national: StaffingAverages },
+): StaffingAveragesOfScopes {
   const cmsState = staffingOf(cms.state);
   const cmsNational = staffingOf(cms.national);
   const pick = (cms: StaffingAverages | null, own: StaffingAverages, key: StaffingKey) =>
@@ -64,6 +71,25 @@ async function averagesOf(
     source: Object.fromEntries(
       STAFFING_KEYS.map((key) => [key, cmsNational?.[key] != null ? "cms" : "product"]),
     ) as Record<StaffingKey, AveragesSource>,
+  };
+}
+
+/**
+ * The product's own averages of every figure over the current facilities, for `state` (none when null or unknown)
+ * and the nation, as stored at publication (staffing_average).
+ */
+export async function readProductStaffingAverages(
+  db: Queryable,
+  state: string | null,
+): Promise<{ state: StaffingAverages; national: StaffingAverages }> {
+  const rows = await db.query<{ scope: string; body: string }>(
+    "SELECT scope, body FROM staffing_average WHERE scope = 'national' OR scope = $1",
+    [state ?? "national"],
+  );
+  const bodyOf = (scope: string) => rows.find((row) => row.scope === scope)?.body ?? null;
+  return {
+    state: state === null ? NO_AVERAGES : parseAverages(bodyOf(state)),
+    national: parseAverages(bodyOf("national")),
   };
 }
 

@@ -39,6 +39,7 @@ import {
   stateBenchmarksSchema,
 } from "../../core/api-types.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
+import { type EntityStaffingQuality, entityStaffingQualitySchema } from "../../core/figure-averages.ts";
 import type { FacilityQualityMeasures } from "../../core/quality-measures.ts";
 import { facilityQualityMeasuresSchema } from "../../core/quality-measures-schema.ts";
 import { type FacilityStaffing, facilityStaffingSchema } from "../../core/staffing.ts";
@@ -155,6 +156,13 @@ export const apiClient = {
     ),
   entity: (name: string, signal?: AbortSignal): Promise<Entity> =>
     getJson(`/api/entities/${encodeURIComponent(name)}`, entitySchema, signal),
+  /** The entity's current facilities' average staffing figures and quality measures beside the nation's. */
+  entityStaffingQuality: (name: string, signal?: AbortSignal): Promise<EntityStaffingQuality> =>
+    getJson(
+      `/api/entities/${encodeURIComponent(name)}/staffing-quality`,
+      entityStaffingQualitySchema,
+      signal,
+    ),
   entityTrend: (name: string, signal?: AbortSignal): Promise<EntityTrendPoint[]> =>
     getJson(`/api/entities/${encodeURIComponent(name)}/trend`, z.array(entityTrendPointSchema), signal),
   /** Up to 10 places (ZIP codes, cities) whose ZIP or name starts with `text`, for the Near field. */

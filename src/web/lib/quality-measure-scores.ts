@@ -20,7 +20,10 @@ export type Comparison = "better" | "worse" | "same";
  * The score against an average by the measure's direction; "same" when they round to the same shown value (a
  * difference a visitor cannot see is no difference). Null without both.
  */
-export function compareScore(measure: QualityMeasure, average: number | null): Comparison | null {
+export function compareScore(
+  measure: Pick<QualityMeasure, "score" | "description" | "betterWhen">,
+  average: number | null,
+): Comparison | null {
   const { score } = measure;
   if (score === null || average === null) return null;
   const digits = isRateMeasure(measure) ? 2 : 1;

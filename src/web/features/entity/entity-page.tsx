@@ -1,7 +1,8 @@
 // The affiliated-entity route, /entity/:name (name URL-encoded): the entity's counts and states, its average
-// ratings, its inspection record of the last three years beside the nation's, the distribution of its overall
-// ratings, the trend of their average, and its facilities as the dashboard's cards, paged (?page=N). Loaded lazily,
-// so its charts stay out of the dashboard's bundle.
+// ratings, its inspection record of the last three years beside the nation's, its average staffing figures and
+// quality measures beside the nation's, the distribution of its overall ratings, the trend of their average, and its
+// facilities as the dashboard's cards, paged (?page=N). Loaded lazily, so its charts stay out of the dashboard's
+// bundle.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useParams } from "react-router";
@@ -18,6 +19,7 @@ import { EntityChartsSection } from "./components/entity-charts-section.tsx";
 import { EntityFacilities } from "./components/entity-facilities.tsx";
 import { EntityHeader } from "./components/entity-header.tsx";
 import { EntityInspectionsSection } from "./components/entity-inspections.tsx";
+import { EntityStaffingQualitySection } from "./components/entity-staffing-quality.tsx";
 import { EntityUnavailable } from "./components/entity-unavailable.tsx";
 import { useEntityPageNumber } from "./hooks/use-entity-page-number.ts";
 
@@ -60,6 +62,7 @@ function EntityContent({ name }: { name: string }) {
     <div className="space-y-6">
       <EntityHeader entity={entity.data} />
       <EntityInspectionsSection entity={entity.data} />
+      <EntityStaffingQualitySection name={entity.data.name} />
       <EntityChartsSection entity={entity.data} />
       <EntityFacilities
         result={facilities}

@@ -1,5 +1,6 @@
-// Queries of the affiliated-entity page: the entity's summary and trend (key factory and options), and its
-// facilities, which are the dashboard's facility list filtered by the entity (the same query, keys and cache).
+// Queries of the affiliated-entity page: the entity's summary, trend and staffing and quality measures (key factory
+// and options), and its facilities, which are the dashboard's facility list filtered by the entity (the same query,
+// keys and cache).
 import { queryOptions } from "@tanstack/react-query";
 import type { FacilityQuery } from "../../../../core/api-types.ts";
 import {
@@ -19,6 +20,7 @@ export const entityKeys = {
   all: ["entity"] as const,
   summary: (name: string) => [...entityKeys.all, name, "summary"] as const,
   trend: (name: string) => [...entityKeys.all, name, "trend"] as const,
+  staffingQuality: (name: string) => [...entityKeys.all, name, "staffing-quality"] as const,
 };
 
 /** An unknown name (404) or a refused one (400) will not change on a second try; anything else is retried once. */
@@ -47,6 +49,14 @@ export function entityTrendQueryOptions(name: string) {
   return queryOptions({
     queryKey: entityKeys.trend(name),
     queryFn: ({ signal }) => apiClient.entityTrend(name, signal),
+    ...ENTITY_QUERY_POLICY,
+  });
+}
+
+export function entityStaffingQualityQueryOptions(name: string) {
+  return queryOptions({
+    queryKey: entityKeys.staffingQuality(name),
+    queryFn: ({ signal }) => apiClient.entityStaffingQuality(name, signal),
     ...ENTITY_QUERY_POLICY,
   });
 }

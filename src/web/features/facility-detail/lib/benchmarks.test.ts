@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { BENCHMARK_MEASURES, type Benchmark, type FacilityDetail } from "../../../../core/api-types.ts";
 import {
-  BENCHMARK_MEASURES,
-  type Benchmark,
-  type Benchmarks,
-  type FacilityDetail,
-} from "../../../../core/api-types.ts";
-import { benchmarkCount, formatBenchmarkValue, getBenchmarkParts } from "./benchmarks.ts";
+  type BenchmarkScopes,
+  benchmarkCount,
+  formatBenchmarkValue,
+  getBenchmarkParts,
+} from "./benchmarks.ts";
 import { getDetailSections } from "./facility-lines.ts";
 
 function benchmark(average: number | null, count: number): Benchmark {
@@ -32,7 +32,7 @@ describe("formatBenchmarkValue", () => {
 });
 
 describe("getBenchmarkParts", () => {
-  const both: Benchmarks = { state: benchmark(3.04, 120), national: benchmark(3.21, 14_800) };
+  const both: BenchmarkScopes = { state: benchmark(3.04, 120), national: benchmark(3.21, 14_800) };
 
   it("shows the state's average first, then the nation's", () => {
     expect(getBenchmarkParts("overallRating", both, "AL")).toEqual([
@@ -95,7 +95,7 @@ describe("a value and its averages side by side", () => {
       [49, 48.75],
       [3.04, 3],
     ] as const) {
-      const scopes: Benchmarks = { state: averages(state), national: averages(national) };
+      const scopes: BenchmarkScopes = { state: averages(state), national: averages(national) };
       const lines = getDetailSections(facility).flatMap((section) => section.lines);
       const measured = lines.filter((line) => line.measure && !line.value.endsWith("/5"));
       expect(measured.map((line) => line.label)).toEqual([

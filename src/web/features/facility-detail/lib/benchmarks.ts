@@ -1,6 +1,10 @@
 // The state and national averages shown beside a facility's values: which measure each line compares with, and
 // the averages formatted in the measure's one format (src/core/format.ts), the one of the value itself.
-import type { Average, Benchmark, BenchmarkMeasure, Benchmarks } from "../../../../core/api-types.ts";
+import type { Average, Benchmark, BenchmarkMeasure } from "../../../../core/api-types.ts";
+
+/** The state's and the nation's averages of GET /api/benchmarks (the staffing and quality figures are not used here). */
+export type BenchmarkScopes = { state: Benchmark | null; national: Benchmark };
+
 import { formatMeasure } from "../../../../core/format.ts";
 
 /** One average as shown: null when no facility reports the measure (nothing to compare with). */
@@ -20,7 +24,7 @@ export interface BenchmarkPart {
 /** The parts shown beside a value, state first; empty when neither average exists. */
 export function getBenchmarkParts(
   measure: BenchmarkMeasure,
-  benchmarks: Benchmarks,
+  benchmarks: BenchmarkScopes,
   state: string | null,
 ): BenchmarkPart[] {
   const parts: BenchmarkPart[] = [];
