@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
+import { qualityCsvsFor } from "../../test/cms-standin/quality.ts";
+import { stateAveragesFor } from "../../test/cms-standin/server.ts";
 import { csvOf, csvText, providerRow, tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Db } from "../db/client.ts";
@@ -40,10 +42,16 @@ const penaltiesCsv = (date: string) =>
     },
   ]);
 
+/** The current quality measures and averages files, made from the current Provider Information file's facilities. */
+const CURRENT_QUALITY = qualityCsvsFor(monthCsv("2024-06-01", 2), { fallbackDate: "2024-06-01" });
+
 /** The current files besides Provider Information: their dataset ids and CSVs. */
 const CURRENT_INSPECTIONS: Record<string, [name: string, csv: string]> = {
   "r5ix-sfxw": ["NH_HealthCitations_Jun2024.csv", citationsCsv("2024-06-01")],
   "g6vv-u9sr": ["NH_Penalties_Jun2024.csv", penaltiesCsv("2024-06-01")],
+  "djen-97ju": ["NH_QualityMsr_MDS_Jun2024.csv", CURRENT_QUALITY.mds],
+  "ijh5-nb2v": ["NH_QualityMsr_Claims_Jun2024.csv", CURRENT_QUALITY.claims],
+  "xcdc-v8bm": ["NH_StateUSAverages_Jun2024.csv", stateAveragesFor("2024-06-01")],
 };
 
 function zipOf(members: Record<string, string>): Promise<Buffer> {
@@ -94,7 +102,7 @@ async function startFakeCms(): Promise<FakeCms> {
           distribution: [{ mediaType: "text/csv", downloadURL: `${fake.baseUrl}/files/${name}` }],
         }),
       );
-    } else if (url.startsWith("/files/NH_HealthCitations") || url.startsWith("/files/NH_Penalties")) {
+    } else if (/^\/files\/NH_(HealthCitations|Penalties|QualityMsr|StateUSAverages)/.test(url)) {
       const [, csv] = Object.values(CURRENT_INSPECTIONS).find(([name]) => url.endsWith(name)) ?? [];
       if (!csv) return response.writeHead(404).end();
       response.writeHead(200, { "content-type": "text/csv" }).end(csv);
@@ -165,12 +173,15 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
     });
     expect(sync.failures).toEqual([expect.stringMatching(/NH_ProviderInfo_Jun2024\.csv broke off/)]);
     expect(await tableCounts(db)).toEqual([{ releases: 0, snapshots: 0, facilities: 0 }]);
+    cms.breakLatest = false;
     // The other current files are loaded all the same.
     expect(sync.results.map((result) => [result.status, result.kind])).toEqual([
       ["loaded", "citations"],
       ["loaded", "penalties"],
+      ["loaded", "mds"],
+      ["loaded", "claims"],
+      ["loaded", "averages"],
     ]);
-    cms.breakLatest = false;
   });
 
   it("--backfill 2 and --latest load the current CSV and the archives' Provider Information members", async () => {

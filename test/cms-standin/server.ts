@@ -177,7 +177,7 @@ interface PublishedCurrent {
 }
 
 /** A few states' averages of the month (the current file's, when a test gives none). */
-function stateAveragesFor(date: string): string {
+export function stateAveragesFor(date: string): string {
   return [
     '"State or Nation","Overall Rating","Reported Total Nurse Staffing Hours per Resident per Day","Percentage of long stay residents experiencing one or more falls with major injury","Processing Date"',
     `NATION,3.0,3.87157,3.248860,${date}`,

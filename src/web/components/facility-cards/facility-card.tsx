@@ -130,7 +130,9 @@ export const FacilityCard = memo(function FacilityCard({
           <>
             <dt>{nurseHours === "weekend" ? "Weekend nurse hrs" : "Nurse hours"}</dt>
             <dd>
-              {formatHours(nurseHours === "weekend" ? facility.weekendTotalNurseHours : facility.totalNurseHours)}
+              {formatHours(
+                nurseHours === "weekend" ? facility.weekendTotalNurseHours : facility.totalNurseHours,
+              )}
               <span className="sr-only"> per resident per day</span>
             </dd>
           </>
