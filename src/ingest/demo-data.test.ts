@@ -448,7 +448,8 @@ describe("writeDemoFiles across the layouts (400 facilities, 45 months from July
       }
     }
     expect(SHOWN_FIELDS.filter((field) => !everFilled.has(field))).toEqual([]);
-    // Like CMS's own files: the newest layout has no substantiated complaints, the oldest no turnover or entity.
+    // Like CMS's own files: the newest layout has no substantiated complaints, the oldest no turnover, entity or
+    // weekend hours (CMS added them in 2022).
     const missing = (era: ProviderInfoEra) => {
       const release = releases[files.findIndex((file) => providerInfoEra(file.processingDate) === era)];
       return SHOWN_FIELDS.filter((field) => release?.fields[field] === undefined);
@@ -457,6 +458,7 @@ describe("writeDemoFiles across the layouts (400 facilities, 45 months from July
     expect(missing("2023")).toEqual([]);
     expect(missing("2021")).toEqual([
       "affiliatedEntityName",
+      "weekendTotalNurseHours",
       "totalNursingStaffTurnover",
       "administratorsLeft",
       "latitude",

@@ -106,7 +106,16 @@ describe.skipIf(!postgresUrl)("several servers on one PostgreSQL database", () =
     // not hundreds of times a second, telling the log once.
     expect(Math.max(...lockHeld)).toBeGreaterThan(0);
     expect(Math.max(...lockHeld)).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
-    expect(Math.max(...skippedSaid)).toBe(1);
+    // Said once per stretch of skipped checks: during July's load, or still from June's if the other process has held
+    // the lock at every check since (six current files make a check longer than the one-second interval).
+    expect(Math.max(...skippedSaid)).toBeLessThanOrEqual(1);
+    const saidInAll = servers.map(
+      (server) =>
+        server.logs.filter((line) => line.msg?.startsWith("refresh from CMS: another process is loading"))
+          .length,
+    );
+    expect(Math.max(...saidInAll)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...saidInAll)).toBeLessThan(Math.max(...lockHeld) + 1);
     expect(standin.downloads("NH_ProviderInfo_Jul2024.csv")).toBe(1);
     // Both serve the new month within seconds of each other, with nothing stale in their caches.
     for (const server of servers) {
