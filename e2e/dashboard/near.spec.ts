@@ -183,11 +183,22 @@ test("the order: nearest first with a place, by rating when chosen; Distance is 
 
   await openDashboard(page);
   await expect(sortSelect(page)).toHaveValue("name");
-  await expect(sortSelect(page).getByRole("option")).toHaveText(["Name", "Rating"]);
+  await expect(sortSelect(page).getByRole("option")).toHaveText([
+    "Name",
+    "Rating",
+    "Nurse hours",
+    "Weekend nurse hours",
+  ]);
 
   await openDashboard(page, `near=${zip}&radius=100`);
   await expect(sortSelect(page)).toHaveValue("distance");
-  await expect(sortSelect(page).getByRole("option")).toHaveText(["Name", "Distance", "Rating"]);
+  await expect(sortSelect(page).getByRole("option")).toHaveText([
+    "Name",
+    "Distance",
+    "Rating",
+    "Nurse hours",
+    "Weekend nurse hours",
+  ]);
   await expectCards(page, nearest);
 
   await sortSelect(page).selectOption("rating");
@@ -295,7 +306,12 @@ test("an unknown place: the server's message under Near, and the list without th
   await expectCards(page, all);
   // Nothing is filtered by the place: no chip, no distances, no order by distance.
   await expect(page.getByRole("button", { name: /^Remove filter Within/ })).toHaveCount(0);
-  await expect(sortSelect(page).getByRole("option")).toHaveText(["Name", "Rating"]);
+  await expect(sortSelect(page).getByRole("option")).toHaveText([
+    "Name",
+    "Rating",
+    "Nurse hours",
+    "Weekend nurse hours",
+  ]);
 
   // Clearing the field takes the message away.
   await page.getByRole("button", { name: "Clear place" }).click();

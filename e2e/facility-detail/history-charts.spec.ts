@@ -57,13 +57,17 @@ test("the range toggle defaults to 1Y, switches, and ignores a click on the sele
   await expect(option("1Y")).toHaveAttribute("aria-checked", "true");
   await expect(option("All")).toHaveAttribute("aria-checked", "false");
   await expect(historyChart(page)).toHaveAttribute("aria-label", /last year/);
-  await expect(page.getByText(`(${releasesText(inRange(history, 12).length)})`)).toBeVisible();
+  await expect(
+    page.getByText(`Show the ratings as a table (${releasesText(inRange(history, 12).length)})`),
+  ).toBeVisible();
 
   await option("6M").click();
   await expect(option("6M")).toHaveAttribute("aria-checked", "true");
   await expect(option("1Y")).toHaveAttribute("aria-checked", "false");
   await expect(historyChart(page)).toHaveAttribute("aria-label", /last 6 months/);
-  await expect(page.getByText(`(${releasesText(inRange(history, 6).length)})`)).toBeVisible();
+  await expect(
+    page.getByText(`Show the ratings as a table (${releasesText(inRange(history, 6).length)})`),
+  ).toBeVisible();
 
   // Pressing the selected option again must not deselect it (radix would report an empty value).
   await option("6M").click();
@@ -74,7 +78,7 @@ test("the range toggle defaults to 1Y, switches, and ignores a click on the sele
   await option("All").click();
   await expect(option("All")).toHaveAttribute("aria-checked", "true");
   await expect(historyChart(page)).toHaveAttribute("aria-label", /all releases/);
-  await expect(page.getByText(`(${releasesText(history.length)})`)).toBeVisible();
+  await expect(page.getByText(`Show the ratings as a table (${releasesText(history.length)})`)).toBeVisible();
 
   // Keyboard: arrows move within the group, Enter/Space selects.
   await option("All").focus();
@@ -95,7 +99,9 @@ test("ranges count back from the latest snapshot, not from today", async ({ page
   await page.goto(`/facility/${detail.ccn}`);
   const expected = inRange(shifted, 12);
   expect(expected.length).toBeGreaterThan(6);
-  await expect(page.getByText(`(${releasesText(expected.length)})`)).toBeVisible();
+  await expect(
+    page.getByText(`Show the ratings as a table (${releasesText(expected.length)})`),
+  ).toBeVisible();
   await page.getByText(/Show the ratings as a table/).click();
   const rows = page.getByTestId("section-history").locator("tbody tr");
   await expect(rows).toHaveCount(expected.length);
