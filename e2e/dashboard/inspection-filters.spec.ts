@@ -100,6 +100,8 @@ test("the Inspections menu filters the list, summary and export to exactly the A
 });
 
 test("the menu works with the keyboard alone and is accessible", async ({ page }) => {
+  // axe over a page of 100 cards takes most of the default 30 s on a busy 2-core machine.
+  test.slow();
   await openDashboard(page);
   await expect(inspectionsButton(page)).toBeEnabled();
   await inspectionsButton(page).focus();

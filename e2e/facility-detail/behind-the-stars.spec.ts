@@ -127,6 +127,8 @@ test("the Quality measures section marks each score better or worse by its direc
 });
 
 test("the new sections are reachable by keyboard and pass axe", async ({ page }) => {
+  // axe over the whole detail page (every section) takes much of the default 30 s on a busy 2-core machine.
+  test.slow();
   await page.goto(`/facility/${fixture.ccn}`);
   const section = page.getByTestId("staffing-section");
   await expect(section.getByTestId("staffing-table")).toBeVisible();

@@ -371,6 +371,8 @@ test("the 'Show all' control works from the keyboard with a visible focus", asyn
 });
 
 test("with every change shown, the new sections have no serious accessibility issue", async ({ page }) => {
+  // The detail page now holds the staffing and quality measures tables too: axe over all of it takes longer.
+  test.slow();
   await openDetail(page, fixture.detail.ccn);
   await page.getByRole("button", { name: /^Show all \d+ changes$/ }).click();
   await expect(page.getByTestId("benchmark-overallRating")).toBeVisible();
