@@ -387,6 +387,8 @@ test("a name the server refuses shows the invalid-name screen", async ({ page })
 test("with its data tables open, and as the not-found screen, the page has no serious accessibility issue", async ({
   page,
 }) => {
+  // Two axe runs over a page that now holds the staffing and quality measures tables too.
+  test.slow();
   await page.goto(entityPagePath(large.name));
   await expect(cards(page).first()).toBeVisible();
   await page.getByText("Show the distribution as a table").click();
