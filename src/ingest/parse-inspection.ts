@@ -10,6 +10,7 @@ import { isAscii, isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
 import iconv from "iconv-lite";
 import Papa from "papaparse";
+import { ReadAgainAsCp1252, RecordPieces } from "./csv-pieces.ts";
 import { IngestError } from "./errors.ts";
 import {
   CITATION_FIELDS,
@@ -167,62 +168,6 @@ const REQUIRED_VALUES: Record<InspectionKind, readonly string[]> = {
   citations: ["surveyDate", "tag"],
   penalties: ["penaltyDate", "penaltyType"],
 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Pieces of the byte stream
-
-/** Pieces end at a line break outside quotes, after at least this many bytes. */
-const PIECE_BYTES = 1 << 20;
-
-/**
- * Cuts a CSV byte stream into pieces that each end at a record boundary (a line break outside quoted text), so
- * that every piece parses on its own. Quotes are counted, which tells inside from outside because a quote inside
- * quoted text is written twice.
- */
-class RecordPieces {
-  /** Chunks not yet cut into a piece, and their length. */
-  private chunks: Buffer[] = [];
-  private length = 0;
-
-  /** The complete records now available (possibly none). */
-  push(chunk: Buffer): Buffer | null {
-    this.chunks.push(chunk);
-    this.length += chunk.length;
-    if (this.length < PIECE_BYTES) return null;
-    const bytes = Buffer.concat(this.chunks, this.length);
-    // The last line break outside quotes: the one before which the bytes hold an even number of quotes.
-    let quotes = 0;
-    let cut = -1;
-    let from = 0;
-    for (;;) {
-      const quote = bytes.indexOf(0x22, from);
-      const end = quote < 0 ? bytes.length : quote;
-      if (quotes % 2 === 0 && end > from) {
-        const lineBreak = bytes.lastIndexOf(0x0a, end - 1);
-        if (lineBreak >= from) cut = lineBreak;
-      }
-      if (quote < 0) break;
-      quotes += 1;
-      from = quote + 1;
-    }
-    if (cut < 0) {
-      this.chunks = [bytes];
-      return null;
-    }
-    const rest = bytes.subarray(cut + 1);
-    this.chunks = rest.length > 0 ? [rest] : [];
-    this.length = rest.length;
-    return bytes.subarray(0, cut + 1);
-  }
-
-  /** What is left at the end of the stream. */
-  rest(): Buffer | null {
-    return this.length > 0 ? Buffer.concat(this.chunks, this.length) : null;
-  }
-}
-
-/** Thrown when a file that looked like UTF-8 turns out to be cp1252 after non-ASCII text was read as UTF-8. */
-class ReadAgainAsCp1252 extends Error {}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Parsing

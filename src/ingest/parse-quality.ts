@@ -1,10 +1,12 @@
 // Turns a CMS MDS Quality Measures, Medicare Claims Quality Measures or State/US Averages file into a validated
 // release: every value checked (any problem rejects the whole file with its line and column, as for the other
 // tables). A national MDS file holds about 250,000 rows (15,000 facilities x 17 measures), a claims file a quarter
-// of that, the averages 54: each is read whole and parsed record by record into columns.
+// of that, the averages 54: each is streamed in pieces that end at record boundaries (csv-pieces.ts), never held as
+// one text, into typed columns (a CCN and a measure code are numbers into small dictionaries, scores are doubles),
+// which a parse worker hands over without copying strings.
 
 import { createHash } from "node:crypto";
-import Papa from "papaparse";
+import { Readable } from "node:stream";
 import { parseFootnote } from "../core/footnotes.ts";
 import {
   AVERAGE_DATE_HEADERS,
@@ -14,6 +16,7 @@ import {
   quartersOfPeriod,
   type ResidentType,
 } from "../core/quality-measures.ts";
+import { eachCsvRecord, ReadAgainAsCp1252, type RecordContext } from "./csv-pieces.ts";
 import { IngestError } from "./errors.ts";
 import { normalizeHeader } from "./layout.ts";
 import { type DateFallback, parseCcn, parseDate } from "./parse-release.ts";
@@ -25,7 +28,7 @@ import {
   missingQualityColumns,
   type QualityKind,
 } from "./quality-layout.ts";
-import { type ArchiveTable, decodeCsvText, openCsvStream } from "./source.ts";
+import { type ArchiveTable, openCsvStream } from "./source.ts";
 
 /** What a release says of a measure (the same for every facility). */
 export interface QualityMeasureRow {
@@ -37,25 +40,38 @@ export interface QualityMeasureRow {
   period: string;
 }
 
-/** One row per facility and measure, as columns. Footnotes: 0 when the row has none (null: not reported). */
+/**
+ * One row per facility and measure, as typed columns. A missing score is NaN (CMS never publishes one); a footnote
+ * is 0 when the row has none.
+ */
 export interface QualityRows {
-  ccn: string[];
-  code: string[];
+  /** The file's CCNs; row r's is ccns[ccn[r]]. */
+  ccns: string[];
+  ccn: Int32Array;
+  /** The file's measure codes; row r's is codes[code[r]]. */
+  codes: string[];
+  code: Int32Array;
   /** MDS: the number of the period's first quarter (year x 4 + quarter - 1); claims: 0. */
-  firstQuarter: number[];
+  firstQuarter: Int32Array;
   /** MDS: the four quarters' scores and footnotes, four per row, oldest first. */
-  quarterScores: (number | null)[];
-  quarterFootnotes: number[];
+  quarterScores: Float64Array;
+  quarterFootnotes: Int16Array;
   /** MDS: the four-quarter average; claims: the adjusted score. */
-  score: (number | null)[];
-  footnote: number[];
-  /** Claims only. */
-  observed: (number | null)[];
-  expected: (number | null)[];
-  /** The row's measure period (see QualityMeasureRow.period). */
-  period: string[];
-  /** Of the row's values: a release that reports a row unchanged writes nothing. */
-  digest: string[];
+  score: Float64Array;
+  footnote: Int16Array;
+  /** Claims only (NaN for MDS rows). */
+  observed: Float64Array;
+  expected: Float64Array;
+  /** The file's measure periods (see QualityMeasureRow.period); row r's is periods[period[r]]. */
+  periods: string[];
+  period: Int32Array;
+  /** Of the row's values, 16 bytes per row: a release that reports a row unchanged writes nothing. */
+  digest: Uint8Array;
+}
+
+/** A row's digest as stored (quality_mds.digest, quality_claims.digest). */
+export function rowDigest(rows: QualityRows, row: number): string {
+  return Buffer.from(rows.digest.buffer, rows.digest.byteOffset + row * 16, 16).toString("base64url");
 }
 
 export interface AveragesTable {
@@ -162,251 +178,366 @@ function parseClaimsPeriod(raw: string): string {
   return `${from}/${to}`;
 }
 
-function sha(text: string): string {
-  return createHash("sha256").update(text).digest("base64").slice(0, 22);
-}
+type TypedColumn = Float64Array | Int32Array | Int16Array | Uint8Array;
 
-/** The number of the line a record starts on (1-based), counting line breaks outside quoted text. */
-function lineOf(text: string, recordIndex: number): number {
-  let line = 1;
-  let record = 0;
-  let isQuoted = false;
-  for (let at = 0; at < text.length && record < recordIndex; at += 1) {
-    const char = text.charCodeAt(at);
-    if (char === 0x22) isQuoted = !isQuoted;
-    else if (char === 0x0a) {
-      line += 1;
-      if (!isQuoted) record += 1;
+/** A typed column that grows as records come (doubling), cut to its length at the end. */
+class Growable<T extends TypedColumn> {
+  array: T;
+  length = 0;
+  constructor(
+    private readonly make: (length: number) => T,
+    private readonly width = 1,
+  ) {
+    this.array = make(4096 * width);
+  }
+  /** Room for one more row; returns where its values start. */
+  next(): number {
+    const at = this.length * this.width;
+    if (at + this.width > this.array.length) {
+      const bigger = this.make(this.array.length * 2);
+      bigger.set(this.array);
+      this.array = bigger;
     }
+    this.length += 1;
+    return at;
   }
-  return line;
-}
-
-interface Reader {
-  fileName: string;
-  text: string;
-  fail(problem: string, record?: number, column?: string): never;
-}
-
-/** Parses the CSV text record by record (the header is record 0). Truncated records reject the file. */
-function eachRecord(reader: Reader, onRecord: (cells: string[], record: number) => void): void {
-  let record = 0;
-  let expected = -1;
-  Papa.parse<string[]>(reader.text, {
-    delimiter: ",",
-    skipEmptyLines: "greedy",
-    step: (result) => {
-      const cells = result.data;
-      const error = result.errors[0];
-      if (error) reader.fail(`broken CSV: ${error.message}`, record);
-      if (expected < 0) expected = cells.length;
-      else if (cells.length !== expected) {
-        reader.fail(`the record has ${cells.length} fields where the header has ${expected}`, record);
-      }
-      onRecord(cells, record);
-      record += 1;
-    },
-  });
-  if (record === 0) reader.fail("the file is empty");
-}
-
-function processingDateOf(
-  reader: Reader,
-  header: readonly string[],
-  cells: readonly string[],
-  column: number | undefined,
-  record: number,
-  state: { date: string | null },
-): void {
-  if (column === undefined) return;
-  let date: string | null = null;
-  try {
-    date = parseDate(cells[column] ?? "");
-  } catch (error) {
-    reader.fail((error as Error).message, record, header[column]);
+  push(value: number): void {
+    const at = this.next(); // first: it may replace the array
+    this.array[at] = value;
   }
-  if (date === null) reader.fail("blank processing date", record, header[column]);
-  if (state.date === null) state.date = date;
-  else if (state.date !== date) {
-    reader.fail(`processing date ${date} differs from the file's ${state.date}`, record, header[column]);
+  /** The column, exactly as long as its rows (a copy: a worker hands over the whole buffer). */
+  done(): T {
+    return this.array.slice(0, this.length * this.width) as T;
   }
 }
 
-function parseMeasureRows(
-  reader: Reader,
-  kind: "mds" | "claims",
-  fallback: DateFallback | undefined,
-): Omit<QualityRelease, "fileName" | "checksum" | "kind"> {
-  const rows: QualityRows = {
-    ccn: [],
-    code: [],
-    firstQuarter: [],
-    quarterScores: [],
-    quarterFootnotes: [],
-    score: [],
-    footnote: [],
-    observed: [],
-    expected: [],
-    period: [],
-    digest: [],
-  };
+const floats = (length: number) => new Float64Array(length);
+const ints = (length: number) => new Int32Array(length);
+const shorts = (length: number) => new Int16Array(length);
+
+/** The index of a value in a dictionary of the file's distinct values. */
+function indexIn(values: string[], byValue: Map<string, number>, value: string): number {
+  let index = byValue.get(value);
+  if (index === undefined) {
+    index = values.length;
+    values.push(value);
+    byValue.set(value, index);
+  }
+  return index;
+}
+
+/** A score as stored in the typed columns: NaN when missing. */
+function scoreValue(raw: string): number {
+  return parseScore(raw) ?? Number.NaN;
+}
+
+/** What a table's parser does with the records, then the release. */
+interface TableParser {
+  onRecord(cells: string[], record: number, context: RecordContext): void;
+  finish(fail: (problem: string) => never): Omit<QualityRelease, "fileName" | "checksum" | "kind">;
+}
+
+/** Checks a record's processing date against the file's (parsed once per distinct raw value). */
+class ProcessingDate {
+  date: string | null = null;
+  private raw: string | null = null;
+  check(
+    header: readonly string[],
+    cells: readonly string[],
+    column: number | undefined,
+    context: RecordContext,
+  ) {
+    if (column === undefined) return;
+    const raw = cells[column] ?? "";
+    if (raw === this.raw) return;
+    let date: string | null = null;
+    try {
+      date = parseDate(raw);
+    } catch (error) {
+      context.fail((error as Error).message, header[column]);
+    }
+    if (date === null) context.fail("blank processing date", header[column]);
+    if (this.date === null) this.date = date;
+    else if (this.date !== date) {
+      context.fail(`processing date ${date} differs from the file's ${this.date}`, header[column]);
+    }
+    this.raw = raw;
+  }
+}
+
+function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | undefined): TableParser {
+  const ccns: string[] = [];
+  const ccnByRaw = new Map<string, number>();
+  const ccnByValue = new Map<string, number>();
+  const codes: string[] = [];
+  const codeByRaw = new Map<string, number>();
+  const periods: string[] = [];
+  const periodByRaw = new Map<string, number>();
+  const firstOfPeriod: number[] = [];
+  const ccn = new Growable(ints);
+  const code = new Growable(ints);
+  const period = new Growable(ints);
+  const firstQuarter = new Growable(ints);
+  const quarterScores = new Growable(floats, kind === "mds" ? 4 : 0);
+  const quarterFootnotes = new Growable(shorts, kind === "mds" ? 4 : 0);
+  const score = new Growable(floats);
+  const footnote = new Growable(shorts);
+  const observed = new Growable(floats);
+  const expected = new Growable(floats);
+  const digest = new Growable((length) => new Uint8Array(length), 16);
   const measures = new Map<string, QualityMeasureRow>();
-  const seen = new Set<string>();
-  const date = { date: null as string | null };
+  /** ccn index x 4096 + code index of the rows seen: a facility's measure listed twice rejects the file. */
+  const seen = new Set<number>();
+  const date = new ProcessingDate();
   let header: string[] = [];
   let columns: Partial<Record<string, number>> = {};
-  eachRecord(reader, (cells, record) => {
-    if (record === 0) {
-      header = cells;
-      columns = kind === "mds" ? mdsColumns(cells) : claimsColumns(cells);
-      const problem = missingQualityColumns(kind, columns, fallback !== undefined);
-      if (problem) reader.fail(problem, 0);
-      return;
+  /** The parsed footnote of each raw text (a handful of distinct values). */
+  const footnotes = new Map<string, number>();
+  const footnoteValue = (raw: string): number => {
+    let value = footnotes.get(raw);
+    if (value === undefined) {
+      value = footnoteOf(raw);
+      footnotes.set(raw, value);
     }
-    let field = "";
-    const cell = (name: string): string => {
-      field = name;
-      const column = columns[name];
-      return column === undefined ? "" : (cells[column] ?? "");
-    };
-    try {
-      const ccn = parseCcn(cell("ccn"));
-      const code = parseCode(cell("code"));
-      const key = `${ccn}|${code}`;
-      if (seen.has(key)) throw new Error(`measure ${code} of ${ccn} is listed twice`);
-      seen.add(key);
-      const description = cell("description").trim().replace(/\s+/g, " ");
-      if (description === "") throw new Error("blank measure description");
-      const residentType = parseResidentType(cell("residentType"));
-      const usedInRating = parseYesNo(cell("usedInRating"));
-      const values: (number | null)[] = [];
-      let period: string;
-      let first = 0;
-      if (kind === "mds") {
-        const parsed = parseMdsPeriod(cell("period"));
-        period = parsed.period;
-        first = parsed.first;
-        for (const quarter of [1, 2, 3, 4]) {
-          const score = parseScore(cell(`q${quarter}Score`));
-          const footnote = footnoteOf(cell(`q${quarter}Footnote`));
-          rows.quarterScores.push(score);
-          rows.quarterFootnotes.push(footnote);
-          values.push(score, footnote);
-        }
-        rows.score.push(parseScore(cell("average")));
-        rows.footnote.push(footnoteOf(cell("averageFootnote")));
-        rows.observed.push(null);
-        rows.expected.push(null);
-      } else {
-        period = parseClaimsPeriod(cell("period"));
-        rows.score.push(parseScore(cell("adjusted")));
-        rows.observed.push(parseScore(cell("observed")));
-        rows.expected.push(parseScore(cell("expected")));
-        rows.footnote.push(footnoteOf(cell("footnote")));
-      }
-      field = "processingDate";
-      processingDateOf(reader, header, cells, columns.processingDate, record, date);
-      const at = rows.score.length - 1;
-      values.push(
-        rows.score[at] ?? null,
-        rows.footnote[at] ?? 0,
-        rows.observed[at] ?? null,
-        rows.expected[at] ?? null,
-      );
-      rows.ccn.push(ccn);
-      rows.code.push(code);
-      rows.firstQuarter.push(first);
-      rows.period.push(period);
-      rows.digest.push(sha(`${period}|${values.join("|")}`));
-      const measure = measures.get(code);
-      if (!measure || (measure.usedInRating === null && usedInRating !== null)) {
-        measures.set(code, { code, description, residentType, usedInRating, period });
-      }
-    } catch (error) {
-      if (error instanceof IngestError) throw error;
-      const fields: Record<string, readonly string[]> = kind === "mds" ? MDS_FIELDS : CLAIMS_FIELDS;
-      const column = columns[field];
-      reader.fail(
-        (error as Error).message,
-        record,
-        column === undefined ? fields[field]?.[0] : header[column],
-      );
-    }
-  });
-  const processingDate = date.date ?? fallback?.date;
-  if (!processingDate) return reader.fail("no processing date");
+    return value;
+  };
   return {
-    processingDate,
-    ...(date.date === null && fallback ? { dateSource: fallback.source } : {}),
-    rowCount: rows.ccn.length,
-    measures: [...measures.values()],
-    rows,
-    averages: null,
+    onRecord(cells, record, context) {
+      if (record === 0) {
+        header = cells;
+        columns = kind === "mds" ? mdsColumns(cells) : claimsColumns(cells);
+        const problem = missingQualityColumns(kind, columns, fallback !== undefined);
+        if (problem) context.fail(problem);
+        return;
+      }
+      let field = "";
+      const cell = (name: string): string => {
+        field = name;
+        const column = columns[name];
+        return column === undefined ? "" : (cells[column] ?? "");
+      };
+      try {
+        const rawCcn = cell("ccn");
+        let ccnIndex = ccnByRaw.get(rawCcn);
+        if (ccnIndex === undefined) {
+          ccnIndex = indexIn(ccns, ccnByValue, parseCcn(rawCcn));
+          ccnByRaw.set(rawCcn, ccnIndex);
+        }
+        const rawCode = cell("code");
+        let codeIndex = codeByRaw.get(rawCode);
+        if (codeIndex === undefined) {
+          const parsed = parseCode(rawCode);
+          codeIndex = codes.indexOf(parsed);
+          if (codeIndex < 0) codeIndex = codes.push(parsed) - 1;
+          codeByRaw.set(rawCode, codeIndex);
+        }
+        const measureCode = codes[codeIndex] as string;
+        const key = ccnIndex * 4096 + codeIndex;
+        if (seen.has(key)) throw new Error(`measure ${measureCode} of ${ccns[ccnIndex]} is listed twice`);
+        seen.add(key);
+        const rawPeriod = cell("period");
+        let periodIndex = periodByRaw.get(rawPeriod);
+        if (periodIndex === undefined) {
+          let text: string;
+          let first = 0;
+          if (kind === "mds") {
+            const parsed = parseMdsPeriod(rawPeriod);
+            text = parsed.period;
+            first = parsed.first;
+          } else text = parseClaimsPeriod(rawPeriod);
+          periodIndex = periods.indexOf(text);
+          if (periodIndex < 0) {
+            periodIndex = periods.push(text) - 1;
+            firstOfPeriod.push(first);
+          }
+          periodByRaw.set(rawPeriod, periodIndex);
+        }
+        // What the row reports, in the order of its digest.
+        let values = periods[periodIndex] as string;
+        if (kind === "mds") {
+          const at = quarterScores.next();
+          quarterFootnotes.next();
+          for (let quarter = 1; quarter <= 4; quarter += 1) {
+            const value = scoreValue(cell(`q${quarter}Score`));
+            const note = footnoteValue(cell(`q${quarter}Footnote`));
+            quarterScores.array[at + quarter - 1] = value;
+            quarterFootnotes.array[at + quarter - 1] = note;
+            values += `|${Number.isNaN(value) ? "" : value}|${note}`;
+          }
+          const average = scoreValue(cell("average"));
+          const note = footnoteValue(cell("averageFootnote"));
+          score.push(average);
+          footnote.push(note);
+          observed.push(Number.NaN);
+          expected.push(Number.NaN);
+          values += `|${Number.isNaN(average) ? "" : average}|${note}||`;
+        } else {
+          const adjusted = scoreValue(cell("adjusted"));
+          const seenValue = scoreValue(cell("observed"));
+          const expectedValue = scoreValue(cell("expected"));
+          const note = footnoteValue(cell("footnote"));
+          score.push(adjusted);
+          observed.push(seenValue);
+          expected.push(expectedValue);
+          footnote.push(note);
+          values += [adjusted, note, seenValue, expectedValue]
+            .map((value) => `|${Number.isNaN(value) ? "" : value}`)
+            .join("");
+        }
+        field = "description";
+        const measure = measures.get(measureCode);
+        const rawUsed = cell("usedInRating");
+        if (!measure || (measure.usedInRating === null && rawUsed.trim() !== "")) {
+          const description = cell("description").trim().replace(/\s+/g, " ");
+          if (description === "") throw new Error("blank measure description");
+          const residentType = parseResidentType(cell("residentType"));
+          const usedInRating = parseYesNo(rawUsed);
+          measures.set(measureCode, {
+            code: measureCode,
+            description,
+            residentType,
+            usedInRating,
+            period: periods[periodIndex] as string,
+          });
+        } else {
+          // Checked on every row all the same: a broken cell rejects the file wherever it is.
+          if (cell("description").trim() === "") throw new Error("blank measure description");
+          parseResidentType(cell("residentType"));
+          parseYesNo(cell("usedInRating"));
+        }
+        field = "processingDate";
+        date.check(header, cells, columns.processingDate, context);
+        ccn.push(ccnIndex);
+        code.push(codeIndex);
+        period.push(periodIndex);
+        firstQuarter.push(firstOfPeriod[periodIndex] as number);
+        const at = digest.next();
+        digest.array.set(createHash("sha1").update(values).digest().subarray(0, 16), at);
+      } catch (error) {
+        if (error instanceof IngestError) throw error;
+        const fields: Record<string, readonly string[]> = kind === "mds" ? MDS_FIELDS : CLAIMS_FIELDS;
+        const column = columns[field];
+        context.fail((error as Error).message, column === undefined ? fields[field]?.[0] : header[column]);
+      }
+    },
+    finish(fail) {
+      const processingDate = date.date ?? fallback?.date;
+      if (!processingDate) return fail("no processing date");
+      return {
+        processingDate,
+        ...(date.date === null && fallback ? { dateSource: fallback.source } : {}),
+        rowCount: ccn.length,
+        measures: [...measures.values()],
+        rows: {
+          ccns,
+          ccn: ccn.done(),
+          codes,
+          code: code.done(),
+          firstQuarter: firstQuarter.done(),
+          quarterScores: quarterScores.done(),
+          quarterFootnotes: quarterFootnotes.done(),
+          score: score.done(),
+          footnote: footnote.done(),
+          observed: observed.done(),
+          expected: expected.done(),
+          periods,
+          period: period.done(),
+          digest: digest.done(),
+        },
+        averages: null,
+      };
+    },
   };
 }
 
-function parseAverages(
-  reader: Reader,
-  fallback: DateFallback | undefined,
-): Omit<QualityRelease, "fileName" | "checksum" | "kind"> {
+function averagesParser(fallback: DateFallback | undefined): TableParser {
   const stateHeaders = new Set(AVERAGE_STATE_HEADERS.map(normalizeHeader));
   const dateHeaders = new Set(AVERAGE_DATE_HEADERS.map(normalizeHeader));
   const table: AveragesTable = { columns: [], states: [], values: [] };
-  const date = { date: null as string | null };
+  const date = new ProcessingDate();
   let header: string[] = [];
   let stateColumn = -1;
   let dateColumn: number | undefined;
   /** The file's column of each kept column. */
-  let kept: number[] = [];
-  eachRecord(reader, (cells, record) => {
-    if (record === 0) {
-      header = cells;
-      const keys = new Set<string>();
-      cells.forEach((cell, index) => {
-        const name = normalizeHeader(cell);
-        if (stateHeaders.has(name) && stateColumn < 0) stateColumn = index;
-        else if (dateHeaders.has(name) && dateColumn === undefined) dateColumn = index;
-        else if (name !== "") {
-          const { key, measureCode } = averageColumnKey(cell);
-          const unique = keys.has(key) ? `${key}_${index + 1}` : key;
-          keys.add(unique);
-          table.columns.push({ key: unique, header: cell.trim(), measureCode });
-          kept.push(index);
+  const kept: number[] = [];
+  return {
+    onRecord(cells, record, context) {
+      if (record === 0) {
+        header = cells;
+        const keys = new Set<string>();
+        cells.forEach((cell, index) => {
+          const name = normalizeHeader(cell);
+          if (stateHeaders.has(name) && stateColumn < 0) stateColumn = index;
+          else if (dateHeaders.has(name) && dateColumn === undefined) dateColumn = index;
+          else if (name !== "") {
+            const { key, measureCode } = averageColumnKey(cell);
+            const unique = keys.has(key) ? `${key}_${index + 1}` : key;
+            keys.add(unique);
+            table.columns.push({ key: unique, header: cell.trim(), measureCode });
+            kept.push(index);
+          }
+        });
+        if (stateColumn < 0) context.fail('missing required column "State or Nation" (or "STATE")');
+        if (dateColumn === undefined && !fallback) {
+          context.fail('missing required column "Processing Date" (or "FILEDATE")');
+        }
+        return;
+      }
+      const state = (cells[stateColumn] ?? "").trim().toUpperCase();
+      if (!/^(NATION|[A-Z]{2})$/.test(state)) {
+        context.fail(`"${state}" is not a state code or NATION`, header[stateColumn]);
+      }
+      if (table.states.includes(state)) context.fail(`${state} is listed twice`, header[stateColumn]);
+      date.check(header, cells, dateColumn, context);
+      const values = kept.map((column) => {
+        try {
+          return parseScore(cells[column] ?? "");
+        } catch (error) {
+          return context.fail((error as Error).message, header[column]);
         }
       });
-      if (stateColumn < 0) reader.fail('missing required column "State or Nation" (or "STATE")', 0);
-      if (dateColumn === undefined && !fallback) {
-        reader.fail('missing required column "Processing Date" (or "FILEDATE")', 0);
-      }
-      return;
-    }
-    const state = (cells[stateColumn] ?? "").trim().toUpperCase();
-    if (!/^(NATION|[A-Z]{2})$/.test(state)) {
-      reader.fail(`"${state}" is not a state code or NATION`, record, header[stateColumn]);
-    }
-    if (table.states.includes(state)) reader.fail(`${state} is listed twice`, record, header[stateColumn]);
-    processingDateOf(reader, header, cells, dateColumn, record, date);
-    const values = kept.map((column) => {
-      try {
-        return parseScore(cells[column] ?? "");
-      } catch (error) {
-        return reader.fail((error as Error).message, record, header[column]);
-      }
-    });
-    table.states.push(state);
-    table.values.push(values);
-  });
-  kept = [];
-  const processingDate = date.date ?? fallback?.date;
-  if (!processingDate) return reader.fail("no processing date");
-  return {
-    processingDate,
-    ...(date.date === null && fallback ? { dateSource: fallback.source } : {}),
-    rowCount: table.states.length,
-    measures: [],
-    rows: null,
-    averages: table,
+      table.states.push(state);
+      table.values.push(values);
+    },
+    finish(fail) {
+      const processingDate = date.date ?? fallback?.date;
+      if (!processingDate) return fail("no processing date");
+      return {
+        processingDate,
+        ...(date.date === null && fallback ? { dateSource: fallback.source } : {}),
+        rowCount: table.states.length,
+        measures: [],
+        rows: null,
+        averages: table,
+      };
+    },
   };
+}
+
+/** Parses a quality table's CSV byte stream (read again as cp1252 when it turns out not to be UTF-8). */
+async function parseQualityStream(
+  fileName: string,
+  kind: QualityKind,
+  open: () => Promise<AsyncIterable<Buffer> & { destroy?: () => void }>,
+  fallback: DateFallback | undefined,
+): Promise<QualityRelease> {
+  for (const encoding of ["utf8", "cp1252"] as const) {
+    const parser = kind === "averages" ? averagesParser(fallback) : measureRowsParser(kind, fallback);
+    const stream = await open();
+    try {
+      const { checksum, records } = await eachCsvRecord(fileName, stream, encoding, parser.onRecord);
+      const fail = (problem: string): never => {
+        throw new IngestError(fileName, problem);
+      };
+      if (records === 0) fail("the file is empty");
+      return { kind, fileName, checksum, ...parser.finish(fail) };
+    } catch (error) {
+      if (!(error instanceof ReadAgainAsCp1252)) throw error;
+    } finally {
+      stream.destroy?.();
+    }
+  }
+  throw new Error("unreachable: cp1252 reads every byte");
 }
 
 /** Parses the CSV bytes of a quality table. */
@@ -415,39 +546,24 @@ export function parseQualityRelease(
   kind: QualityKind,
   bytes: Buffer,
   fallback?: DateFallback,
-): QualityRelease {
-  const text = decodeCsvText(bytes);
-  const reader: Reader = {
-    fileName,
-    text,
-    fail(problem, record, column) {
-      throw new IngestError(
-        fileName,
-        problem,
-        record === undefined ? undefined : lineOf(text, record),
-        column,
-      );
-    },
-  };
-  const parsed =
-    kind === "averages" ? parseAverages(reader, fallback) : parseMeasureRows(reader, kind, fallback);
-  const checksum = createHash("sha256").update(bytes).digest("hex");
-  return { kind, fileName, checksum, ...parsed };
+): Promise<QualityRelease> {
+  return parseQualityStream(fileName, kind, async () => Readable.from([bytes]), fallback);
 }
 
-/** Reads the table's member of a monthly archive, or a (gzipped) CSV, whole. */
+/** Reads the table's member of a monthly archive, or a (gzipped) CSV, streamed. */
 export async function readQualityRelease(
   path: string,
   kind: QualityKind,
   fallbackFor: (name: string) => DateFallback | undefined,
 ): Promise<QualityRelease> {
-  const { name, stream } = await openCsvStream(path, kind satisfies ArchiveTable);
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-  } catch (error) {
-    if (error instanceof IngestError) throw error;
-    throw new IngestError(name, `unreadable data: ${(error as Error).message}`);
-  }
-  return parseQualityRelease(name, kind, Buffer.concat(chunks), fallbackFor(name));
+  let name = "";
+  const open = async () => {
+    const opened = await openCsvStream(path, kind satisfies ArchiveTable);
+    name = opened.name;
+    return opened.stream;
+  };
+  // The member's name (for messages and the date in it) is known once the stream is open.
+  const first = await open();
+  first.destroy();
+  return parseQualityStream(name, kind, open, fallbackFor(name));
 }
