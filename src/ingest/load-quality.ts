@@ -310,12 +310,6 @@ export async function loadQualityRelease(
       );
     });
     await afterEach();
-    if (release.rows && changedRows > 0) {
-      // A quarterly refresh rewrites every row: without this, each would leave a dead copy of every row (the
-      // embedded database never vacuums on its own), and the table would grow by its own size every quarter.
-      await db.exec(`VACUUM ${release.kind === "mds" ? "quality_mds" : "quality_claims"}`);
-      await afterEach();
-    }
     return { kind: release.kind, processingDate: release.processingDate, changedRows };
   } finally {
     await dropQualityIncoming(db);
