@@ -133,10 +133,12 @@ export async function eachCsvRecord(
       step: (result) => {
         const cells = result.data;
         const error = result.errors[0];
-        if (error) context.fail(`broken CSV: ${error.message}`);
+        if (error) context.fail(`malformed CSV: ${error.message}`);
         if (fieldCount < 0) fieldCount = cells.length;
         else if (cells.length !== fieldCount) {
-          context.fail(`the record has ${cells.length} fields where the header has ${fieldCount}`);
+          context.fail(
+            `expected ${fieldCount} fields but found ${cells.length}${cells.length < fieldCount ? " (truncated row)" : ""}`,
+          );
         }
         onRecord(cells, record, context);
         record += 1;

@@ -6,11 +6,8 @@
 // streamed in pieces that end at record boundaries, never held as one text, and its values are kept as codes into
 // small dictionaries of the distinct values (a few thousand descriptions, dates and amounts), not as strings.
 
-import { isAscii, isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
-import iconv from "iconv-lite";
-import Papa from "papaparse";
-import { ReadAgainAsCp1252, RecordPieces } from "./csv-pieces.ts";
+import { eachCsvRecord, ReadAgainAsCp1252, type RecordContext } from "./csv-pieces.ts";
 import { IngestError } from "./errors.ts";
 import {
   CITATION_FIELDS,
@@ -224,24 +221,16 @@ async function parseStream(
 ): Promise<InspectionRelease> {
   const fields: Record<string, { type: InspectionFieldType }> =
     kind === "citations" ? CITATION_FIELDS : PENALTY_FIELDS;
-  const hash = createHash("sha256");
-  let currentEncoding = encoding;
-  let hasNonAsciiText = false;
-  const utf8 = new TextDecoder("utf-8", { fatal: true });
 
   let header: string[] | null = null;
   let layout: InspectionLayout | null = null;
   let builders: ColumnBuilder[] = [];
   let rowFieldBuilders: ColumnBuilder[] = [];
-  let recordIndex = 0;
-  /** Lines before the current piece. */
-  let linesBefore = 0;
-  let pieceText = "";
-  let recordStart = 0;
+  /** Rejects the file at the record being read (its line), naming the column (csv-pieces.ts). */
+  let context: RecordContext | null = null;
   const fail = (problem: string, column?: string): never => {
-    let line = linesBefore + 1;
-    for (let index = 0; index < recordStart; index += 1) if (pieceText.charCodeAt(index) === 10) line += 1;
-    throw new IngestError(fileName, problem, recordIndex === 0 && header === null ? 1 : line, column);
+    if (context) return context.fail(problem, column);
+    throw new IngestError(fileName, problem);
   };
 
   // Groups and their rows.
@@ -292,11 +281,6 @@ async function parseStream(
 
   const addRecord = (record: string[]) => {
     const cells = header as string[];
-    if (record.length !== cells.length) {
-      fail(
-        `expected ${cells.length} fields but found ${record.length}${record.length < cells.length ? " (truncated row)" : ""}`,
-      );
-    }
     for (const builder of builders) {
       let code: number;
       if (builder.column < 0) code = codeOf(builder, null);
@@ -369,62 +353,11 @@ async function parseStream(
     }
   };
 
-  const parsePiece = (bytes: Buffer, isFirst: boolean) => {
-    let piece = bytes;
-    if (isFirst && piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) piece = piece.subarray(3);
-    const ascii = isAscii(piece);
-    if (currentEncoding === "utf8" && !ascii) {
-      if (!isUtf8(piece)) {
-        // Text read so far as UTF-8 would read differently as cp1252: read the whole file again.
-        if (hasNonAsciiText) throw new ReadAgainAsCp1252();
-        currentEncoding = "cp1252";
-      } else hasNonAsciiText = true;
-    }
-    pieceText = currentEncoding === "utf8" || ascii ? utf8.decode(piece) : iconv.decode(piece, "win1252");
-    recordStart = 0;
-    // The file's line break, from its first line (papaparse would guess it again for every piece).
-    if (isFirst) {
-      const lineBreak = pieceText.indexOf("\n");
-      newline = lineBreak > 0 && pieceText[lineBreak - 1] === "\r" ? "\r\n" : "\n";
-    }
-    Papa.parse<string[]>(pieceText, {
-      delimiter: ",",
-      newline,
-      skipEmptyLines: true,
-      step: (result) => {
-        const csvError = result.errors[0];
-        if (csvError) fail(`malformed CSV: ${csvError.message}`);
-        if (header === null) start(result.data);
-        else addRecord(result.data);
-        recordIndex += 1;
-        // The next record starts after this one's line break (and any blank lines).
-        recordStart = result.meta.cursor;
-        while (pieceText[recordStart] === "\r" || pieceText[recordStart] === "\n") recordStart += 1;
-      },
-    });
-    for (let index = 0; index < pieceText.length; index += 1)
-      if (pieceText.charCodeAt(index) === 10) linesBefore += 1;
-    pieceText = "";
-  };
-
-  const pieces = new RecordPieces();
-  let isFirst = true;
-  let newline: "\n" | "\r\n" = "\n";
-  try {
-    for await (const chunk of stream) {
-      hash.update(chunk);
-      const piece = pieces.push(chunk);
-      if (piece) {
-        parsePiece(piece, isFirst);
-        isFirst = false;
-      }
-    }
-  } catch (error) {
-    if (error instanceof IngestError || error instanceof ReadAgainAsCp1252) throw error;
-    throw new IngestError(fileName, `unreadable data: ${(error as Error).message}`);
-  }
-  const rest = pieces.rest();
-  if (rest) parsePiece(rest, isFirst);
+  const { checksum } = await eachCsvRecord(fileName, stream, encoding, (cells, record, recordContext) => {
+    context = recordContext;
+    if (record === 0) start(cells);
+    else addRecord(cells);
+  });
   if (header === null) throw new IngestError(fileName, "the file is empty");
   if (rowCount === 0) throw new IngestError(fileName, "the file has a header but no rows", 1);
   const hasDateColumn = (layout as InspectionLayout | null)?.columns.processingDate !== undefined;
@@ -450,7 +383,7 @@ async function parseStream(
     processingDate: hasDateColumn ? (processingDate as unknown as string) : (fallback as DateFallback).date,
     ...(hasDateColumn ? {} : { dateSource: (fallback as DateFallback).source }),
     rowCount,
-    checksum: hash.digest("hex"),
+    checksum,
     groups: { ...groups, digest, start: groupStart },
     columns,
   };
