@@ -40,8 +40,8 @@ import {
 } from "../../core/api-types.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
 import { type EntityStaffingQuality, entityStaffingQualitySchema } from "../../core/figure-averages.ts";
-import type { FacilityQualityMeasures } from "../../core/quality-measures.ts";
-import { facilityQualityMeasuresSchema } from "../../core/quality-measures-schema.ts";
+import { type FacilityQualityMeasures, facilityQualityMeasuresSchema } from "../../core/quality-measures.ts";
+
 import { type FacilityStaffing, facilityStaffingSchema } from "../../core/staffing.ts";
 
 export class ApiError extends Error {

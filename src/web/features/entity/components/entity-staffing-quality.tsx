@@ -3,15 +3,11 @@
 // measure marked better or worse by its direction, and how many of its facilities each average counts.
 import { useQuery } from "@tanstack/react-query";
 import { Activity } from "lucide-react";
-import type {
-  EntityQualityMeasure,
-  EntityStaffingFigure,
-  EntityStaffingQuality,
-} from "../../../../core/figure-averages.ts";
+import type { EntityStaffingFigure, EntityStaffingQuality } from "../../../../core/figure-averages.ts";
 import { formatShortDate } from "../../../../core/history.ts";
+import { AverageValue, ComparisonBadge, ProductAveragesNote } from "../../../components/average-cells.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { COMPARISON_TEXT, compareScore, formatScore } from "../../../lib/quality-measure-scores.ts";
+import { compareScore, formatScore } from "../../../lib/quality-measure-scores.ts";
 import { formatStaffingValue } from "../../../lib/staffing-figures.ts";
 import { entityStaffingQualityQueryOptions } from "../api/entity-queries.ts";
 import {
@@ -23,30 +19,6 @@ import {
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const TH = "px-3 py-2 font-medium";
-
-const COMPARISON_STYLE = {
-  better: "bg-emerald-50 text-emerald-800",
-  worse: "bg-red-50 text-red-800",
-  same: "bg-slate-100 text-slate-700",
-} as const;
-
-/** The national average, marked when the dashboard worked it out (CMS publishes none for it). */
-function National({ text, source }: { text: string | null; source: "cms" | "product" }) {
-  if (text === null) return <span className="text-slate-400">—</span>;
-  return (
-    <>
-      {text}
-      {source === "product" && (
-        <>
-          <sup aria-hidden className="ml-0.5 text-slate-500">
-            †
-          </sup>
-          <span className="sr-only"> (worked out by this dashboard)</span>
-        </>
-      )}
-    </>
-  );
-}
 
 function StaffingTable({ figures, total }: { figures: EntityStaffingFigure[]; total: number }) {
   if (figures.length === 0) {
@@ -87,7 +59,7 @@ function StaffingTable({ figures, total }: { figures: EntityStaffingFigure[]; to
                 {facilitiesCountedText(figure.facilities, total)}
               </td>
               <td className="py-1.5 pl-3 text-slate-700">
-                <National
+                <AverageValue
                   text={figure.national === null ? null : formatStaffingValue(figure.national, figure.unit)}
                   source={figure.averagesSource}
                 />
@@ -97,19 +69,6 @@ function StaffingTable({ figures, total }: { figures: EntityStaffingFigure[]; to
         </tbody>
       </table>
     </div>
-  );
-}
-
-function Comparison({ measure }: { measure: EntityQualityMeasure }) {
-  const comparison = compareScore(measure, measure.national);
-  if (comparison === null) return <span className="text-slate-400">—</span>;
-  return (
-    <span
-      className={cn("rounded px-1.5 py-0.5 text-xs", COMPARISON_STYLE[comparison])}
-      data-comparison={comparison}
-    >
-      {COMPARISON_TEXT[comparison]}
-    </span>
   );
 }
 
@@ -152,13 +111,13 @@ function MeasureTable({ group, total }: { group: EntityMeasureGroup; total: numb
               <td className="px-3 py-2 font-medium text-slate-900">{formatScore(measure, measure.score)}</td>
               <td className="px-3 py-2 text-slate-700">{facilitiesCountedText(measure.facilities, total)}</td>
               <td className="px-3 py-2 text-slate-700">
-                <National
+                <AverageValue
                   text={measure.national === null ? null : formatScore(measure, measure.national)}
                   source={measure.averagesSource}
                 />
               </td>
               <td className="py-2 pl-3">
-                <Comparison measure={measure} />
+                <ComparisonBadge comparison={compareScore(measure, measure.national)} />
               </td>
             </tr>
           ))}
@@ -196,9 +155,9 @@ function Content({ data }: { data: EntityStaffingQuality }) {
         ))
       )}
       {hasProductAverages && (
-        <p className="mt-2 text-xs text-slate-600">
-          † Average worked out by this dashboard over the current facilities: CMS publishes none for it.
-        </p>
+        <div className="mt-2">
+          <ProductAveragesNote what="figure or measure" />
+        </div>
       )}
     </>
   );

@@ -5,11 +5,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Activity, Star } from "lucide-react";
 import { formatShortDate } from "../../../../core/history.ts";
 import type { FacilityQualityMeasures, QualityMeasure } from "../../../../core/quality-measures.ts";
+import { AverageValue, ComparisonBadge, ProductAveragesNote } from "../../../components/average-cells.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
-import { cn } from "../../../lib/cn.ts";
 import { qualityMeasuresQueryOptions } from "../../../lib/facility-detail-queries.ts";
 import {
-  COMPARISON_TEXT,
   compareScore,
   formatScore,
   groupMeasures,
@@ -22,28 +21,8 @@ import { TrendSparkline } from "./trend-sparkline.tsx";
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const TH = "px-3 py-2 font-medium";
 
-const COMPARISON_STYLE = {
-  better: "bg-emerald-50 text-emerald-800",
-  worse: "bg-red-50 text-red-800",
-  same: "bg-slate-100 text-slate-700",
-} as const;
-
-function Average({ measure, value }: { measure: QualityMeasure; value: number | null }) {
-  if (value === null) return <span className="text-slate-400">—</span>;
-  return (
-    <>
-      {formatScore(measure, value)}
-      {measure.averagesSource === "product" && (
-        <>
-          <sup aria-hidden className="ml-0.5 text-slate-500">
-            †
-          </sup>
-          <span className="sr-only"> (worked out by this dashboard)</span>
-        </>
-      )}
-    </>
-  );
-}
+const averageText = (measure: QualityMeasure, value: number | null) =>
+  value === null ? null : formatScore(measure, value);
 
 /** The score's details under it: the quarters of an MDS measure, the observed and expected of a claims one. */
 function ScoreDetails({ measure }: { measure: QualityMeasure }) {
@@ -135,22 +114,19 @@ function MeasureTable({ group, state }: { group: MeasureGroup; state: string | n
                     <ScoreDetails measure={measure} />
                   </td>
                   <td className="px-3 py-2 text-slate-700">
-                    <Average measure={measure} value={measure.state} />
+                    <AverageValue
+                      text={averageText(measure, measure.state)}
+                      source={measure.averagesSource}
+                    />
                   </td>
                   <td className="px-3 py-2 text-slate-700">
-                    <Average measure={measure} value={measure.national} />
+                    <AverageValue
+                      text={averageText(measure, measure.national)}
+                      source={measure.averagesSource}
+                    />
                   </td>
                   <td className="px-3 py-2">
-                    {comparison ? (
-                      <span
-                        className={cn("rounded px-1.5 py-0.5 text-xs", COMPARISON_STYLE[comparison])}
-                        data-comparison={comparison}
-                      >
-                        {COMPARISON_TEXT[comparison]}
-                      </span>
-                    ) : (
-                      <span className="text-slate-400">—</span>
-                    )}
+                    <ComparisonBadge comparison={comparison} />
                   </td>
                   <td className="py-2 pl-3">
                     <TrendSparkline
@@ -189,10 +165,9 @@ function Measures({ data, state }: { data: FacilityQualityMeasures; state: strin
         <MeasureTable key={group.residentType} group={group} state={state} />
       ))}
       {hasProductAverages && (
-        <p className="mt-2 text-xs text-slate-600">
-          † Average worked out by this dashboard over the current facilities: CMS publishes none for this
-          measure.
-        </p>
+        <div className="mt-2">
+          <ProductAveragesNote what="measure" />
+        </div>
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { Users } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { formatShortDate } from "../../../../core/history.ts";
 import type { FacilityStaffing, StaffingFigure } from "../../../../core/staffing.ts";
+import { AverageValue, ProductAveragesNote } from "../../../components/average-cells.tsx";
 import { ErrorMessage, LoadingMessage } from "../../../components/status-message.tsx";
 import { staffingQueryOptions } from "../../../lib/facility-detail-queries.ts";
 import {
@@ -24,23 +25,8 @@ const StaffingChart = lazy(() => chartModule.then((module) => ({ default: module
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const TH = "px-3 py-2 font-medium";
 
-/** The averages cell: the value, marked when the product worked it out (CMS publishes none for the figure). */
-function Average({ figure, value }: { figure: StaffingFigure; value: number | null }) {
-  if (value === null) return <span className="text-slate-400">—</span>;
-  return (
-    <>
-      {formatStaffingValue(value, figure.unit)}
-      {figure.averagesSource === "product" && (
-        <>
-          <sup aria-hidden className="ml-0.5 text-slate-500">
-            †
-          </sup>
-          <span className="sr-only"> (worked out by this dashboard)</span>
-        </>
-      )}
-    </>
-  );
-}
+const averageText = (figure: StaffingFigure, value: number | null) =>
+  value === null ? null : formatStaffingValue(value, figure.unit);
 
 function Highlights({ data, state }: { data: FacilityStaffing; state: string | null }) {
   const total = figureOf(data, "totalNurseHours");
@@ -147,10 +133,10 @@ function FiguresTable({ data, state }: { data: FacilityStaffing; state: string |
                   {figure.adjusted === null ? "—" : formatStaffingValue(figure.adjusted, figure.unit)}
                 </td>
                 <td className="px-3 py-1.5 text-slate-700">
-                  <Average figure={figure} value={figure.state} />
+                  <AverageValue text={averageText(figure, figure.state)} source={figure.averagesSource} />
                 </td>
                 <td className="py-1.5 pl-3 text-slate-700">
-                  <Average figure={figure} value={figure.national} />
+                  <AverageValue text={averageText(figure, figure.national)} source={figure.averagesSource} />
                 </td>
               </tr>
             ))}
@@ -162,12 +148,7 @@ function FiguresTable({ data, state }: { data: FacilityStaffing; state: string |
           Expected: the hours CMS expects for residents with these care needs (case-mix). Adjusted: the
           reported hours scaled by how sick the residents are, the figure the staffing star uses.
         </p>
-        {hasProductAverages && (
-          <p>
-            † Average worked out by this dashboard over the current facilities: CMS publishes none for this
-            figure.
-          </p>
-        )}
+        {hasProductAverages && <ProductAveragesNote what="figure" />}
         {footnotes.length > 0 && (
           <ol className="list-decimal pl-4" data-testid="staffing-footnotes">
             {footnotes.map((text) => (
