@@ -173,6 +173,16 @@ export const facilityQuerySchemas = {
   ),
 };
 
+/**
+ * A calendar date written YYYY-MM-DD that a database can hold: a real day (not 2024-02-30) of a year from 1 to 9999
+ * (PostgreSQL has no year 0).
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith("0000")) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** The `from` and `to` dates of /api/citations. */
 function date(name: string, description: string) {
   return z

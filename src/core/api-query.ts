@@ -8,6 +8,7 @@ import {
   citationQuerySchemas,
   DEFAULT_RADIUS_MILES,
   facilityQuerySchemas,
+  isCalendarDate,
   MAX_PARAM_LENGTH,
   MAX_PLACE_LENGTH,
   pathSchemas,
@@ -191,8 +192,7 @@ function parseDateParam(params: URLSearchParams, name: "from" | "to"): string | 
   const raw = params.get(name);
   if (raw === null) return null;
   const value = checkParam(citationQuerySchemas[name], raw, name).trim();
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+  if (!isCalendarDate(value)) {
     throw new QueryParamError(name, `${name} must be a date written YYYY-MM-DD`);
   }
   return value;

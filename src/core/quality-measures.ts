@@ -4,6 +4,7 @@
 // answer of GET /api/facilities/{ccn}/quality-measures) and the web app (its types).
 
 import * as z from "zod/mini";
+import { isCalendarDate } from "./api-params.ts";
 
 /** Where a measure comes from: the residents' assessments (MDS) or Medicare claims. */
 export type QualitySource = "mds" | "claims";
@@ -372,7 +373,7 @@ export const cmsAveragesQuerySchemas = {
   processingDate: z
     .string()
     .check(
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: "processingDate must be a date YYYY-MM-DD" }),
+      z.refine(isCalendarDate, { error: "processingDate must be a date YYYY-MM-DD" }),
       z.meta({ description: "The release (its processing date); the newest when left out." }),
     ),
 };

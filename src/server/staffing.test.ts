@@ -527,4 +527,13 @@ describe.each(engines)("staffing figures, $name", (engine) => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { param: string } }).error.param).toBe("sort");
   });
+
+  it("answers a State/US averages release that is no calendar day with a 400 naming processingDate", async () => {
+    for (const bad of ["0000-00-00", "0000-01-01", "2026-02-30", "2026-13-01", "June 2026"]) {
+      const response = await get(`/api/cms-averages?processingDate=${encodeURIComponent(bad)}`);
+      expect(response.status, bad).toBe(400);
+      expect(((await response.json()) as { error: { param: string } }).error.param).toBe("processingDate");
+    }
+    expect((await get("/api/cms-averages?processingDate=1999-01-01")).status).toBe(404);
+  });
 });
