@@ -6,39 +6,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
-import {
-  checkPathText,
-  checkRawQuery,
-  DEFAULT_RADIUS_MILES,
-  effectiveRadius,
-  facilityQueryToSearchParams,
-  parseCcn,
-  parseCcnList,
-  parseFacilityQuery,
-  parsePeriod,
-  parsePlaceText,
-  QueryParamError,
-  unknownPlaceMessage,
-} from "../core/api-query.ts";
-import {
-  type DataLoad,
-  type FacilityQuery,
-  IDLE_LOAD,
-  type Near,
-  type RefreshStatus,
-} from "../core/api-types.ts";
-import { methodologyEvents } from "../core/methodology.ts";
+import { checkPathText, checkRawQuery, QueryParamError } from "../core/api-query.ts";
+import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
-import { AlertTextsHolder, alertsOf, MEMORY_CCNS } from "./alerts-memory.ts";
 import { apiDocsFiles, openApiFile } from "./api-docs.ts";
-import { BoundedMap, BoundedMemo, BoundedSet } from "./bounded-memo.ts";
-import { ATOM_CONTENT_TYPE, parseFeedRequest, renderChangesFeed } from "./changes-feed.ts";
+import { BoundedMap, BoundedSet } from "./bounded-memo.ts";
 import { type ComputeKind, ComputeQueue } from "./compute-queue.ts";
-import { CSV_CHUNK_ROWS, csvFileName, csvStream } from "./csv-export.ts";
-import { HttpError, isQueryTimeout, MAX_URL_LENGTH, toErrorResponse, unavailable } from "./errors.ts";
+import { HttpError, MAX_URL_LENGTH, toErrorResponse, unavailable } from "./errors.ts";
 import {
   ASSET_CACHE,
   acceptsBrotli,
@@ -50,25 +26,8 @@ import {
   sendReady,
   staticAnswers,
 } from "./fast-answers.ts";
-import { readChangesPage } from "./feed-repository.ts";
-import { facilitiesDate, getRatingChanges, readCsvChunk } from "./insights-repository.ts";
-import { listPoints, nationalPoints, resolvePlace, suggestPlaces } from "./places-repository.ts";
-import { PointColumnsHolder } from "./points-memory.ts";
 import { Popularity } from "./popularity.ts";
-import {
-  countWithoutPosition,
-  type DistanceFilter,
-  type FacilityPage,
-  getFacility,
-  getHistory,
-  listAlerts,
-  listEntities,
-  listFacilities,
-  listStates,
-  readDataVersion,
-  readMeta,
-  warmDatabase,
-} from "./repository.ts";
+import { readDataVersion, readMeta, warmDatabase } from "./repository.ts";
 import {
   bodyText,
   type CachedResponse,
@@ -78,21 +37,21 @@ import {
   toCachedResponse,
   toCachedResponseAsync,
 } from "./response-cache.ts";
+import { mountAlertRoutes } from "./routes/alert-routes.ts";
+import { mountFacilityListRoutes } from "./routes/facility-list-routes.ts";
+import { mountFacilityRoutes } from "./routes/facility-routes.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
 import { mountQualityRoutes } from "./routes/quality-routes.ts";
-import {
-  type Computed,
-  DETAIL_CACHE,
-  LIST_CACHE,
-  type MountRoutes,
-  type RouteKit,
-} from "./routes/route-kit.ts";
+import type { Computed, MountRoutes, RouteKit } from "./routes/route-kit.ts";
 import { mountStaffingRoutes } from "./routes/staffing-routes.ts";
 import { readStaticFiles, type StaticFile } from "./static-files.ts";
 
-/** The endpoints of each dataset, in modules of src/server/routes/. */
+/** The endpoints of each dataset, in modules of src/server/routes/ (a view's points before a facility's detail). */
 const ROUTE_MODULES: readonly MountRoutes[] = [
+  mountFacilityListRoutes,
+  mountFacilityRoutes,
+  mountAlertRoutes,
   mountInspectionRoutes,
   mountInsightRoutes,
   mountQualityRoutes,
@@ -182,13 +141,6 @@ const OPENING_META = JSON.stringify({
 /** How long a request waits for a fresh read of the data version before it uses the one known. */
 const VERSION_WAIT_MS = 50;
 const MAX_BODY_BYTES = 16 * 1024;
-/** Alert answers are never reused without asking (SPEC: alert queries are not cached); a 304 is still cheap. */
-const ALERT_CACHE = "no-cache";
-
-export const ALERTS_TIMEOUT_TEXT =
-  "The rating alerts query timed out. Try a different time period or a more specific filter.";
-const NO_FEED_TEXT = "No data is loaded yet: the feeds of rating changes start with the first release.";
-const ALERTS_FAILED_TEXT = "The rating alerts could not be loaded. Try again later.";
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -252,13 +204,6 @@ function pathOf(url: string): string {
   }
 }
 
-/** The list response (docs/api.md), written around the page's items, which are JSON text already. */
-function facilityListJson(page: FacilityPage, near: Near | null, error?: string): string {
-  const { summary } = page;
-  const tail = error === undefined ? "" : `,"error":${JSON.stringify(error)}`;
-  return `{"data":[${page.itemsJson}],"totalCount":${summary.totalFacilities},"summary":${JSON.stringify(summary)},"near":${JSON.stringify(near)}${tail}}`;
-}
-
 export type App = Hono & {
   /** Computations of uncached answers started so far (tests read it). */
   readonly computations: () => number;
@@ -306,14 +251,8 @@ export function createApp(options: AppOptions): App {
   /** Marks the warm-up's own requests (known to this process only). */
   const warmToken = randomUUID();
   const popularity = new Popularity();
-  /** Every facility's alert text per period, in memory per data version (src/server/alerts-memory.ts). */
-  const alertTexts = new AlertTextsHolder(db, (error) =>
-    logger.warn({ err: error }, "could not read the alerts of a period"),
-  );
-  /** The map's columns of the current facilities, in memory per data version (src/server/points-memory.ts). */
-  const pointColumns = new PointColumnsHolder(db, (error) =>
-    logger.warn({ err: error }, "could not read the facilities' columns for the map"),
-  );
+  /** What route modules keep in memory per data version, prepared when a new one is seen (RouteKit.onNewData). */
+  const newDataHooks: ((version: string) => void)[] = [];
   const versionTtl = options.dataVersionTtlMs ?? 1000;
   /** Whether the first warm-up has ended (without warm-up, from the start). */
   let firstWarmDone = !options.warm;
@@ -556,8 +495,7 @@ export function createApp(options: AppOptions): App {
     const started = performance.now();
     const headers = { "accept-encoding": "gzip", "x-warm-up": warmToken, "x-warm-version": forVersion };
     const tables = queue.run(`${forVersion}|warm-database`, { warm: true }, () => warmDatabase(db));
-    // Not awaited, nor queued: the points of a view are computed by SQL until the copy is read.
-    void pointColumns.build(forVersion);
+    for (const prepare of newDataHooks) prepare(forVersion);
     const all = [...new Set([...WARM_PATHS, ...popularity.top()])];
     const answers = all.map(async (path) => {
       await tables.catch(() => {});
@@ -585,8 +523,6 @@ export function createApp(options: AppOptions): App {
   const app = new Hono();
   /** URLs whose path and query passed the checks of the first middleware (most requests repeat one of a few). */
   const checkedUrls = new BoundedSet(10_000);
-  /** Facility-list queries parsed from a URL, with their canonical query string. */
-  const parsedQueries = new BoundedMemo<FacilityQuery & { canonical: string }>(10_000);
 
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -754,174 +690,15 @@ export function createApp(options: AppOptions): App {
     return c.json({ error: { message: reason } }, 503);
   });
 
-  /** The `near` filter of a list query: its place resolved (a 400 naming `near` when no place has that name). */
-  const distanceFilter = async (query: FacilityQuery): Promise<DistanceFilter | null> => {
-    if (!query.near) return null;
-    const place = await resolvePlace(db, query.near);
-    if (!place) throw new QueryParamError("near", unknownPlaceMessage(query.near));
-    return { place, radius: effectiveRadius(query) ?? DEFAULT_RADIUS_MILES };
+  const kit: RouteKit = {
+    db,
+    logger,
+    cachedJson,
+    entityTag,
+    setCacheHeaders,
+    onNewData: (prepare) => newDataHooks.push(prepare),
   };
-  const parseListQuery = (c: Context) =>
-    parsedQueries.get(c.req.url, () => {
-      const parsed = parseFacilityQuery(new URL(c.req.url).searchParams);
-      return { ...parsed, canonical: facilityQueryToSearchParams(parsed).toString() };
-    });
-
-  app.get("/api/facilities", (c) => {
-    const query = parseListQuery(c);
-    const key = `facilities?${query.canonical}`;
-    return cachedJson(c, key, query.alertEnabled ? ALERT_CACHE : LIST_CACHE, async () => {
-      const near = await distanceFilter(query);
-      const nearJson = async (withAlerts: boolean): Promise<Near | null> =>
-        near && {
-          ...near.place,
-          radiusMiles: near.radius,
-          withoutLocation: await countWithoutPosition(db, query, withAlerts),
-        };
-      if (!query.alertEnabled) {
-        const [page, about] = await Promise.all([listFacilities(db, query, false, near), nearJson(false)]);
-        return { json: facilityListJson(page, about) };
-      }
-      try {
-        const [page, about] = await Promise.all([listFacilities(db, query, true, near), nearJson(true)]);
-        return { json: facilityListJson(page, about) };
-      } catch (error) {
-        // The spec's fallback: the facilities without alerts, and the reason.
-        logger.warn({ err: error }, "alert-filtered facility query failed");
-        const [plain, about] = await Promise.all([listFacilities(db, query, false, near), nearJson(false)]);
-        const reason = isQueryTimeout(error) ? ALERTS_TIMEOUT_TEXT : ALERTS_FAILED_TEXT;
-        return { json: facilityListJson(plain, about, reason), cacheable: false };
-      }
-    });
-  });
-
-  /** Every facility of the view that has a position, for the map (docs/api.md). */
-  app.get("/api/facilities/points", (c) => {
-    const query = parseListQuery(c);
-    const params = new URLSearchParams(query.canonical);
-    params.delete("page");
-    params.delete("pageSize");
-    return cachedJson(
-      c,
-      `points?${params}`,
-      query.alertEnabled ? ALERT_CACHE : LIST_CACHE,
-      async (version) => {
-        const near = await distanceFilter(query);
-        // The columns of the data version in memory, once read (until then, and for the few views they leave to the
-        // database, SQL).
-        const fromMemory = pointColumns.get(version)?.pointsBytes(query, near);
-        if (fromMemory) return { json: fromMemory, compression: "numbers" };
-        // The whole nation (no parameter left): stored at publication.
-        const stored = params.size === 0 ? await nationalPoints(db) : null;
-        if (stored !== null) return { json: stored, compression: "numbers" };
-        const withoutPosition = await countWithoutPosition(db, query);
-        return { json: await listPoints(db, query, near, withoutPosition), compression: "numbers" };
-      },
-    );
-  });
-
-  app.get("/api/places", (c) => {
-    const text = parsePlaceText(new URL(c.req.url).searchParams);
-    return cachedJson(c, `places?${text.toLowerCase()}`, DETAIL_CACHE, async () => ({
-      json: await suggestPlaces(db, text),
-    }));
-  });
-
-  /** Every facility of the list's filtered view (page and pageSize ignored), streamed as CSV (docs/api.md). */
-  app.get("/api/facilities.csv", compress(), async (c) => {
-    const params = new URL(c.req.url).searchParams;
-    params.delete("page");
-    params.delete("pageSize");
-    const query = parseFacilityQuery(params);
-    const etag = await entityTag(`facilities.csv?${facilityQueryToSearchParams(query).toString()}`);
-    const near = await distanceFilter(query);
-    const cacheControl = query.alertEnabled ? ALERT_CACHE : LIST_CACHE;
-    if (c.req.header("if-none-match") === etag) {
-      setCacheHeaders(c, etag, cacheControl);
-      return c.body(null, 304);
-    }
-    const [version, first, date] = await Promise.all([
-      readDataVersion(db),
-      readCsvChunk(db, query, near, null, CSV_CHUNK_ROWS),
-      facilitiesDate(db),
-    ]);
-    // Only now: an error response must not carry an ETag (a revalidation would turn it into a 304).
-    setCacheHeaders(c, etag, cacheControl);
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="${csvFileName(date)}"`);
-    return c.body(csvStream(db, query, near, first, version), 200);
-  });
-
-  app.get("/api/facilities/:ccn", (c) => {
-    const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `facility/${ccn}`, DETAIL_CACHE, async () => {
-      const facility = await getFacility(db, ccn);
-      if (!facility) throw new HttpError(404, `No facility with CCN ${ccn}`);
-      return { body: facility };
-    });
-  });
-
-  app.get("/api/facilities/:ccn/history", (c) => {
-    const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `history/${ccn}`, DETAIL_CACHE, async () => ({
-      json: await getHistory(db, ccn),
-    }));
-  });
-
-  app.get("/api/facilities/:ccn/changes", (c) => {
-    const ccn = parseCcn(c.req.param("ccn"));
-    return cachedJson(c, `changes/${ccn}`, DETAIL_CACHE, async () => {
-      const json = await getRatingChanges(db, ccn);
-      if (json === null) throw new HttpError(404, `No facility with CCN ${ccn}`);
-      return { json };
-    });
-  });
-
-  /** The Atom feed of the rating changes of the list's view (src/server/changes-feed.ts, docs/api.md). */
-  app.get("/api/feeds/changes.atom", (c) => {
-    const request = parseFeedRequest(c.req.url);
-    const cacheControl = request.query.alertEnabled ? ALERT_CACHE : LIST_CACHE;
-    const compute = async () => {
-      const near = await distanceFilter(request.query);
-      const page = await readChangesPage(db, request.query, near, request.page);
-      if (page.releases.length === 0) throw new HttpError(503, NO_FEED_TEXT);
-      return { text: renderChangesFeed(request, page, { place: near?.place.label ?? null }) };
-    };
-    return cachedJson(c, request.cacheKey, cacheControl, compute, {}, ATOM_CONTENT_TYPE);
-  });
-
-  const kit: RouteKit = { db, cachedJson };
   for (const mount of ROUTE_MODULES) mount(app, kit);
-
-  app.get("/api/alerts", (c) => {
-    const params = new URL(c.req.url).searchParams;
-    const period = parsePeriod(params, "period");
-    const ccns = parseCcnList(params);
-    const key = `alerts?${period}&${ccns ? [...ccns].sort().join(",") : "*"}`;
-    // A few facilities' alerts come from memory once the period's are read (src/server/alerts-memory.ts); all alerts
-    // of a period (several MB) take long.
-    const fromMemory = ccns !== null && ccns.length <= MEMORY_CCNS;
-    const compute = async (forVersion: string) => {
-      const texts = fromMemory ? alertTexts.get(forVersion, period) : null;
-      return { json: texts ? alertsOf(texts, ccns ?? []) : await listAlerts(db, period, ccns) };
-    };
-    return cachedJson(c, key, ALERT_CACHE, compute, {
-      heavy: ccns === null,
-      instant: fromMemory && alertTexts.has(period),
-    });
-  });
-
-  app.get("/api/lookups/states", (c) =>
-    cachedJson(c, "states", LIST_CACHE, async () => ({ json: await listStates(db) })),
-  );
-  app.get("/api/lookups/entities", (c) =>
-    cachedJson(c, "entities", LIST_CACHE, async () => ({ json: await listEntities(db) })),
-  );
-
-  /** CMS's changes of method and months without a release (src/core/methodology.ts), for the charts' markers. */
-  app.get("/api/methodology", (c) =>
-    cachedJson(c, "methodology", DETAIL_CACHE, async () => ({ body: methodologyEvents() })),
-  );
 
   // The OpenAPI document (src/server/openapi.ts) and the reference page that renders it (src/server/api-docs.ts).
   app.get("/api/openapi.json", (c) => send(c, openApiFile(), "no-cache"));
