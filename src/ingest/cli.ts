@@ -11,7 +11,7 @@ import { readCmsEnv } from "./cms-env.ts";
 import { type SyncStatus, syncFromCms } from "./cms-sync.ts";
 import { describeResult, type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 import { withLoadLock } from "./load-lock.ts";
-import { ingestDemo } from "./sources.ts";
+import { generateDemo } from "./sources.ts";
 
 const USAGE = `Usage: npm run ingest -- [options] [files...]
   files                 CSV or gzipped CSV (Provider Information, health citations or penalties), or CMS monthly
@@ -110,7 +110,19 @@ async function main(): Promise<number> {
 
   const env = readDbEnv();
   const cms = readCmsEnv();
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, ...INGEST_PGLITE });
+  // The demo is generated before the database opens (see generateDemo): the peak memory is the larger of the two.
+  const demo = values.demo
+    ? await generateDemo({
+        facilities: positiveInt(values.facilities, "facilities") ?? 15_000,
+        months: positiveInt(values.months, "months") ?? 36,
+      })
+    : null;
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, ...INGEST_PGLITE }).catch(
+    async (error: unknown) => {
+      await demo?.dispose();
+      throw error;
+    },
+  );
   const results: IngestFileResult[] = [];
   /** What each file was reported as when it was done (its publication, later in the run, may still fail). */
   const reported = new Map<IngestFileResult, IngestFileResult["status"]>();
@@ -161,14 +173,11 @@ async function main(): Promise<number> {
             progress.stop();
           }
         }
-        if (values.demo) {
-          await ingestDemo(
+        if (demo) {
+          await ingestFiles(
             db,
-            {
-              facilities: positiveInt(values.facilities, "facilities") ?? 15_000,
-              months: positiveInt(values.months, "months") ?? 36,
-            },
-            report,
+            demo.files.map((file) => file.path),
+            { ...report, source: "demo" },
           );
         }
       },
@@ -179,6 +188,7 @@ async function main(): Promise<number> {
     );
   } finally {
     await db.close();
+    await demo?.dispose();
   }
   // A file reported loaded whose publication then failed (the disk filled up while deriving, say) says why.
   for (const result of results) {

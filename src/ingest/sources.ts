@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Db } from "../db/client.ts";
-import { type DemoOptions, writeDemoFiles } from "./demo-data.ts";
+import { type DemoFile, type DemoOptions, writeDemoFiles } from "./demo-data.ts";
 import { writeDemoFilesInWorker } from "./demo-worker.ts";
 import { type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 
@@ -17,6 +17,33 @@ export interface DemoLoadOptions {
   /** Generates on a worker thread, so that the calling thread (a server's) stays free. */
   inWorker?: boolean;
   onStep?: (step: string) => void;
+}
+
+/** The demo dataset's files, written into a temporary folder that `dispose` removes. */
+export interface GeneratedDemo {
+  files: DemoFile[];
+  dispose: () => Promise<void>;
+}
+
+/**
+ * Writes the whole demo dataset (as ingestDemo loads it) into a temporary folder, on a worker thread: the generator's
+ * memory (a few hundred MB for the nation) is freed with the thread, so that a command line that generates before it
+ * opens the database never holds both at once.
+ */
+export async function generateDemo(options: DemoOptions = {}): Promise<GeneratedDemo> {
+  const dir = await mkdtemp(join(tmpdir(), "cms-demo-"));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const files = await writeDemoFilesInWorker(dir, {
+      inspections: "yearly",
+      quality: "quarterly",
+      ...options,
+    });
+    return { files, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
 }
 
 /**
