@@ -30,7 +30,7 @@ import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
 import { type CmsSyncOptions, type SyncStatus, syncFromCms } from "./cms-sync.ts";
 import type { IngestFileResult } from "./ingest.ts";
-import { decodeCsvText } from "./source.ts";
+import { decodeCsvText, READER_VERSIONS } from "./source.ts";
 
 const REAL = realFile("NH_ProviderInfo_Aug2021.csv.gz");
 const exists = existsSync(REAL);
@@ -569,6 +569,56 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     expect(again).toMatchObject({ results: [], failures: [], loadedCount: 0 });
     expect(fileGets(cms)).toBe(gets);
     expect(await monthHistory("2022-01-01")).toEqual(overallByCcn(later.csv));
+  });
+
+  it("reads again, from its cache, what an older reader read: the staffing figures and a table never read", async () => {
+    const built = [
+      await archive("2021-08-20", "2021-08", month("2021-08-01", 71, "5")),
+      await archive("2026-07-22", "2026-07", month("2026-07-01", 72, "4")),
+    ];
+    const cms = await serve(built);
+    expect((await sync(cms)).failures).toEqual([]);
+    const staffing = () =>
+      db.query("SELECT * FROM staffing_period ORDER BY ccn, from_date").then((rows) => JSON.stringify(rows));
+    const averages = () =>
+      db.query("SELECT * FROM cms_average ORDER BY processing_date, state").then((rows) => JSON.stringify(rows));
+    const staffingBefore = await staffing();
+    const averagesBefore = await averages();
+    expect(staffingBefore.length).toBeGreaterThan(100);
+    expect(averagesBefore.length).toBeGreaterThan(100);
+    const snapshotsBefore = await monthHistory("2021-08-01");
+    expect(
+      (await db.query<{ readers: unknown }>("SELECT readers FROM cms_file")).map((row) => row.readers),
+    ).toEqual([READER_VERSIONS, READER_VERSIONS]);
+
+    // A database loaded before the readers were recorded, by a product that read no staffing figures and no
+    // State/US averages.
+    await db.exec(`UPDATE cms_file SET readers = NULL;
+      DELETE FROM staffing_period;
+      DELETE FROM cms_average; DELETE FROM cms_average_column;
+      DELETE FROM quality_release WHERE kind = 'averages';`);
+    const gets = fileGets(cms);
+    const lines: string[] = [];
+    const again = await sync(cms, { log: (line) => lines.push(line) });
+    expect(again.failures).toEqual([]);
+    // Nothing downloaded: both archives come from the cache, read for those tables alone.
+    expect(fileGets(cms)).toBe(gets);
+    expect(lines.filter((line) => line.startsWith("reading "))).toHaveLength(2);
+    expect(lines[0]).toMatch(/again for provider, averages: the product reads more of it/);
+    expect(again.results.map((result) => [result.kind, result.processingDate]).sort()).toEqual([
+      ["averages", "2021-08-01"],
+      ["averages", "2026-07-01"],
+      ["provider", "2021-08-01"],
+      ["provider", "2026-07-01"],
+    ]);
+    expect(await staffing()).toEqual(staffingBefore);
+    expect(await averages()).toEqual(averagesBefore);
+    expect(await monthHistory("2021-08-01")).toEqual(snapshotsBefore);
+    expect(await releaseDates()).toEqual(["2021-08-01", "2026-07-01"]);
+
+    const third = await sync(cms);
+    expect(third).toMatchObject({ results: [], failures: [], loadedCount: 0 });
+    expect(fileGets(cms)).toBe(gets);
   });
 
   it('archives "all" loads every monthly archive listed; a run with an empty cache downloads nothing', async () => {

@@ -19,7 +19,7 @@ import {
 import { describeResult, type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 import { peekRelease } from "./parse-release.ts";
 import { dateFallbackFor, type ReadHint } from "./read-release.ts";
-import { peekCsvHead } from "./source.ts";
+import { type ArchiveTable, peekCsvHead, READER_VERSIONS } from "./source.ts";
 
 export interface SyncStatus {
   step: string;
@@ -72,6 +72,41 @@ interface Candidate {
   listedDate: string | null;
   path?: string;
   processingDate?: string | null;
+  /** A file loaded before, read again for these tables (their reader is newer than the one that read them). */
+  reread?: Set<ArchiveTable>;
+}
+
+/** The version of the reader of each table that read a file (cms_file.readers, migration 0035). */
+type Readers = Partial<Record<ArchiveTable, number>>;
+
+/**
+ * What was read of a file recorded before its readers were (cms_file.readers null), told by the release tables: a
+ * table counts as read by its first reader when a release of the file's month is recorded for it, else as never read.
+ */
+const READ_EVIDENCE: Record<ArchiveTable, string> = {
+  provider: "EXISTS (SELECT 1 FROM release r WHERE r.processing_date = f.processing_date)",
+  citations:
+    "EXISTS (SELECT 1 FROM inspection_release r WHERE r.kind = 'citations' AND r.processing_date = f.processing_date)",
+  penalties:
+    "EXISTS (SELECT 1 FROM inspection_release r WHERE r.kind = 'penalties' AND r.processing_date = f.processing_date)",
+  mds: "EXISTS (SELECT 1 FROM quality_release r WHERE r.kind = 'mds' AND r.processing_date = f.processing_date)",
+  claims:
+    "EXISTS (SELECT 1 FROM quality_release r WHERE r.kind = 'claims' AND r.processing_date = f.processing_date)",
+  averages:
+    "EXISTS (SELECT 1 FROM quality_release r WHERE r.kind = 'averages' AND r.processing_date = f.processing_date)",
+};
+
+/** The readers a file is loaded with now: every table of an archive, or a current file's own dataset. */
+function currentReaders(candidate: Candidate): Readers {
+  return candidate.table === "archive"
+    ? { ...READER_VERSIONS }
+    : { [candidate.table]: READER_VERSIONS[candidate.table as ArchiveTable] };
+}
+
+/** The tables of a file loaded before that its recorded readers read with an older reader, or never. */
+function staleTables(candidate: Candidate, readers: Readers): Set<ArchiveTable> {
+  const tables = Object.keys(currentReaders(candidate)) as ArchiveTable[];
+  return new Set(tables.filter((table) => (readers[table] ?? 0) < READER_VERSIONS[table]));
 }
 
 const DONE_STATUSES = new Set(["loaded", "unchanged", "superseded"]);
@@ -101,11 +136,14 @@ async function recordFile(
   processingDate: string | null,
   detail: string | null,
 ): Promise<void> {
+  // A file loaded (or found unchanged) is read by today's readers; one that failed or was left out is not read.
+  const readers =
+    status === "loaded" || status === "unchanged" ? JSON.stringify(currentReaders(candidate)) : null;
   await db.query(
-    `INSERT INTO cms_file (url, kind, dataset, listed_date, processing_date, status, detail, checked_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+    `INSERT INTO cms_file (url, kind, dataset, listed_date, processing_date, status, detail, checked_at, readers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8::jsonb)
      ON CONFLICT (url) DO UPDATE SET listed_date = EXCLUDED.listed_date, processing_date = EXCLUDED.processing_date,
-       status = EXCLUDED.status, detail = EXCLUDED.detail, checked_at = now()`,
+       status = EXCLUDED.status, detail = EXCLUDED.detail, checked_at = now(), readers = EXCLUDED.readers`,
     [
       candidate.url,
       candidate.kind,
@@ -114,6 +152,7 @@ async function recordFile(
       processingDate,
       status,
       detail,
+      readers,
     ],
   );
 }
@@ -180,6 +219,7 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   if (reached === 0 && errors.length > 0) throw new Error(`CMS could not be reached: ${errors.join("; ")}`);
   failures.push(...errors);
 
+  const tables = Object.keys(READER_VERSIONS) as ArchiveTable[];
   const known = new Map(
     (
       await db.query<{
@@ -189,10 +229,35 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
         listed_date: string | null;
         processing_date: string | null;
         status: string;
-      }>("SELECT url, kind, dataset, listed_date, processing_date, status FROM cms_file")
+        readers: Readers | null;
+        evidence: Record<ArchiveTable, boolean> | null;
+      }>(
+        `SELECT url, kind, dataset, listed_date, processing_date, status, readers,
+           CASE WHEN readers IS NULL THEN json_build_object(${tables
+             .map((table) => `'${table}', ${READ_EVIDENCE[table]}`)
+             .join(", ")}) END AS evidence
+         FROM cms_file f`,
+      )
     ).map((row) => [row.url, row]),
   );
-  const wanted = candidates.filter((candidate) => !DONE_STATUSES.has(known.get(candidate.url)?.status ?? ""));
+  // A file loaded before whose tables an older reader read (or none did) is read again for those tables alone.
+  for (const candidate of candidates) {
+    const row = known.get(candidate.url);
+    if (!row || (row.status !== "loaded" && row.status !== "unchanged")) continue;
+    const readers: Readers =
+      row.readers ??
+      Object.fromEntries(tables.filter((table) => row.evidence?.[table]).map((table) => [table, 1]));
+    const stale = staleTables(candidate, readers);
+    if (stale.size === 0) continue;
+    candidate.reread = stale;
+    log(
+      `reading ${candidate.url} again for ${[...stale].join(", ")}: the product reads more of it than when it was loaded`,
+    );
+  }
+  const wanted = candidates.filter(
+    (candidate) =>
+      candidate.reread !== undefined || !DONE_STATUSES.has(known.get(candidate.url)?.status ?? ""),
+  );
   const currentKnown = candidates.find((candidate) => candidate.table === "provider");
   let hasCurrent = currentKnown !== undefined && DONE_STATUSES.has(known.get(currentKnown.url)?.status ?? "");
 
@@ -250,7 +315,12 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       : null;
   }
   const byMonth = new Map<string, Candidate>();
+  const rereadUrls = new Set(
+    downloaded.filter((candidate) => candidate.reread).map((candidate) => candidate.url),
+  );
   for (const row of known.values()) {
+    // A file read again competes for its month as the download it is now.
+    if (rereadUrls.has(row.url)) continue;
     const isProviderOrArchive = row.kind === "archive" || (row.dataset ?? "provider") === "provider";
     if (
       row.processing_date &&
@@ -272,11 +342,22 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     const best = byMonth.get(candidate.processingDate);
     if (!best || winsOver(candidate, best)) byMonth.set(candidate.processingDate, candidate);
   }
+  const winsMonth = (candidate: Candidate) =>
+    !candidate.processingDate || byMonth.get(candidate.processingDate) === candidate;
+  // A file read again that does not give its month's Provider Information (a later file does) is read again for its
+  // other tables only.
+  for (const candidate of downloaded)
+    if (candidate.reread && !winsMonth(candidate)) candidate.reread.delete("provider");
   const toLoad = downloaded.filter(
-    (candidate) => !candidate.processingDate || byMonth.get(candidate.processingDate) === candidate,
+    (candidate) => winsMonth(candidate) || (candidate.reread !== undefined && candidate.reread.size > 0),
   );
   for (const candidate of downloaded) {
     if (toLoad.includes(candidate)) continue;
+    if (candidate.reread) {
+      // Nothing of it to read again: it stays as it was loaded, now read by today's readers.
+      await recordFile(db, candidate, "loaded", candidate.processingDate ?? null, null);
+      continue;
+    }
     const winner = byMonth.get(candidate.processingDate as string);
     log(
       `skipped ${candidate.path}: ${candidate.processingDate} is loaded from ${winner?.path ?? winner?.url} (the current file wins, else the archive listed last)`,
@@ -305,9 +386,15 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     await options.beforeLoad?.();
     const paths = toLoad.map((candidate) => candidate.path as string);
     let doneInputs = "";
+    const reread = new Map(
+      toLoad.flatMap((candidate) =>
+        candidate.reread ? [[candidate.path as string, candidate.reread] as const] : [],
+      ),
+    );
     const ingest: IngestOptions = {
       source: "cms",
       hints,
+      ...(reread.size > 0 ? { reread } : {}),
       ...(options.publishEachFile ? { publishEachFile: true } : {}),
       ...(options.afterEach ? { afterEach: options.afterEach } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -328,7 +415,12 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     results = await ingestFiles(db, paths, ingest);
     for (const candidate of toLoad) {
       const own = results.filter((result) => result.path === candidate.path);
-      if (own.length === 0) continue;
+      if (own.length === 0) {
+        // A file read again for tables it does not hold: read by today's readers all the same.
+        if (candidate.reread && !options.signal?.aborted)
+          await recordFile(db, candidate, "loaded", candidate.processingDate ?? null, null);
+        continue;
+      }
       const failed = own.filter((result) => result.status === "failed");
       // loadedCount counts files whose every table loaded.
       if (failed.length > 0) for (const result of own) failedPaths.add(result.path);

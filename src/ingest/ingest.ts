@@ -89,6 +89,12 @@ export interface IngestOptions {
   signal?: AbortSignal;
   onPhase?: (file: string, phase: IngestPhase) => void;
   onFileDone?: (result: IngestFileResult) => void;
+  /**
+   * Files loaded before and read again for these tables only (the sync's re-read of files an older reader read,
+   * src/ingest/source.ts READER_VERSIONS): their other tables are left out, and a Provider Information table among
+   * them is loaded again although its bytes were loaded before, so that what the reader now takes from it is written.
+   */
+  reread?: ReadonlyMap<string, ReadonlySet<ArchiveTable>>;
 }
 
 /** What a run has written but not yet published. */
@@ -179,6 +185,7 @@ async function stageQuality(
 
 async function stageRelease(
   db: Db,
+  path: string,
   release: ParsedRelease,
   run: Run,
   options: IngestOptions,
@@ -186,7 +193,9 @@ async function stageRelease(
   readAll: () => Promise<ParsedRelease>,
 ): Promise<{ status: "loaded" | "unchanged"; replacedFacilities: boolean; pending?: ReleaseRecord }> {
   const afterEach = options.afterEach ?? (async () => {});
-  if (await isKnown(db, run, release.checksum)) return { status: "unchanged", replacedFacilities: false };
+  const isReread = options.reread?.get(path)?.has("provider") === true;
+  if (!isReread && (await isKnown(db, run, release.checksum)))
+    return { status: "unchanged", replacedFacilities: false };
   const newestProvider = await newestPublishedProvider(db);
   const isNewestProvider =
     release.kind === "provider" &&
@@ -215,7 +224,9 @@ async function stageRelease(
       await insertSnapshots(tx, release);
       await writeStaffing(tx, release);
       if (published?.found) {
-        // A second file for a month already served updates it in place (one short transaction).
+        // A second file for a month already served updates it in place (one short transaction); a file read again
+        // replaces its own record.
+        if (isReread) await tx.query("DELETE FROM release WHERE checksum = $1", [release.checksum]);
         await insertReleaseRecord(tx, record);
         await tx.exec("UPDATE app_state SET data_version = data_version + 1, updated_at = now()");
       } else {
@@ -286,7 +297,7 @@ async function ingestParsed(
         seconds: seconds(),
       };
     }
-    const staged = await stageRelease(db, release, run, options, startedAt, () =>
+    const staged = await stageRelease(db, path, release, run, options, startedAt, () =>
       readRelease(path, options.hints?.get(path)),
     );
     options.onPhase?.(path, "done");
@@ -306,12 +317,16 @@ async function ingestParsed(
 }
 
 /** The inputs of a run: each monthly archive's tables (Provider Information first), and each other file. */
-async function inputsOf(paths: readonly string[]): Promise<Input[]> {
+async function inputsOf(
+  paths: readonly string[],
+  reread: IngestOptions["reread"],
+): Promise<Input[]> {
   const inputs: Input[] = [];
   for (const path of paths) {
     const tables = await archiveTables(path);
+    const only = reread?.get(path);
     if (tables === null) inputs.push({ path });
-    else for (const table of tables) inputs.push({ path, table });
+    else for (const table of tables) if (!only || only.has(table)) inputs.push({ path, table });
   }
   return inputs;
 }
@@ -438,7 +453,7 @@ export async function ingestFiles(
 ): Promise<IngestFileResult[]> {
   await discardUnpublished(db);
   const results: IngestFileResult[] = [];
-  const inputs = await inputsOf(paths);
+  const inputs = await inputsOf(paths, options.reread);
   const isBatch = inputs.length > 1;
   const peeks = isBatch ? await peekFiles(inputs, options.hints) : new Map();
   const newestProviderInRun = newestProviderDate(peeks);

@@ -41,6 +41,21 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
 ];
 
 /**
+ * The version of the product's reader of each table. A table's number goes up when the product reads more of its
+ * files (Provider Information: 2 since the staffing columns, migration 0024); a new table starts at 1. The sync
+ * reads again, from its download cache, every CMS file it loaded whose tables were read by an older version, or
+ * not at all (cms_file.readers, migration 0035).
+ */
+export const READER_VERSIONS: Readonly<Record<ArchiveTable, number>> = {
+  provider: 2,
+  citations: 1,
+  penalties: 1,
+  mds: 1,
+  claims: 1,
+  averages: 1,
+};
+
+/**
  * Each table's member name in the three layouts (with the dataset-id and date prefix of July 2026 on): Provider
  * Information as above; Health Deficiencies as `HealthDeficiencies_Download.csv` (2019 to mid 2020) and
  * `NH_HealthCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`; the
