@@ -581,7 +581,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const staffing = () =>
       db.query("SELECT * FROM staffing_period ORDER BY ccn, from_date").then((rows) => JSON.stringify(rows));
     const averages = () =>
-      db.query("SELECT * FROM cms_average ORDER BY processing_date, state").then((rows) => JSON.stringify(rows));
+      db
+        .query("SELECT * FROM cms_average ORDER BY processing_date, state")
+        .then((rows) => JSON.stringify(rows));
     const staffingBefore = await staffing();
     const averagesBefore = await averages();
     expect(staffingBefore.length).toBeGreaterThan(100);

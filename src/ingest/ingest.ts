@@ -317,10 +317,7 @@ async function ingestParsed(
 }
 
 /** The inputs of a run: each monthly archive's tables (Provider Information first), and each other file. */
-async function inputsOf(
-  paths: readonly string[],
-  reread: IngestOptions["reread"],
-): Promise<Input[]> {
+async function inputsOf(paths: readonly string[], reread: IngestOptions["reread"]): Promise<Input[]> {
   const inputs: Input[] = [];
   for (const path of paths) {
     const tables = await archiveTables(path);
