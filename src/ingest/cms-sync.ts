@@ -33,7 +33,10 @@ export interface CmsSyncOptions {
   baseUrl: string;
   /** Where downloads are kept. */
   cacheDir: string;
-  /** Fetch the current files: Provider Information, the inspection tables, the quality measures and averages. */
+  /**
+   * Fetch the current files: Provider Information, the inspection tables, the quality measures and averages, and
+   * Ownership.
+   */
   latest: boolean;
   /** How many of the newest monthly archives to have: a number, or "all" that CMS lists. */
   archives: number | "all";
@@ -84,6 +87,7 @@ const CURRENT_DATASETS: readonly CurrentDataset[] = [
   "mds",
   "claims",
   "averages",
+  "ownership",
 ];
 
 function shortHash(text: string): string {
