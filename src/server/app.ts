@@ -80,6 +80,7 @@ import {
 } from "./response-cache.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
+import { mountOwnershipRoutes } from "./routes/ownership-routes.ts";
 import { mountQualityRoutes } from "./routes/quality-routes.ts";
 import {
   type Computed,
@@ -95,6 +96,7 @@ import { readStaticFiles, type StaticFile } from "./static-files.ts";
 const ROUTE_MODULES: readonly MountRoutes[] = [
   mountInspectionRoutes,
   mountInsightRoutes,
+  mountOwnershipRoutes,
   mountQualityRoutes,
   mountStaffingRoutes,
 ];
