@@ -142,7 +142,7 @@ function facilityOf(rows: OwnershipRows, row: number): number {
 async function mergeStaged(tx: Queryable, date: string): Promise<void> {
   // Open rows a newer release no longer lists end at the facility's last release before it.
   await tx.query(
-    `UPDATE ownership_role r SET last_seen = x.last_before
+    `UPDATE ownership_role r SET last_seen = x.last_before, listed = x.last_before
      FROM ${INCOMING_FACILITY} x
      WHERE r.ccn = x.ccn AND x.last_before < $1::date AND r.last_seen IS NULL
        AND NOT EXISTS (SELECT 1 FROM ${INCOMING} i
@@ -150,19 +150,21 @@ async function mergeStaged(tx: Queryable, date: string): Promise<void> {
     [date],
   );
   // Rows listed before: spans widened, open when this is the facility's last release; values from the newest.
+  // An open row's values are its facility's last release's (listed null); a closed row's, those of `listed`.
   await tx.query(
     `UPDATE ownership_role r SET
        first_seen = least(r.first_seen, $1::date),
        last_seen = CASE WHEN $1::date >= x.last_before THEN NULL
                         WHEN r.last_seen < $1::date THEN $1::date ELSE r.last_seen END,
-       owner_type = CASE WHEN $1::date >= r.listed THEN i.owner_type ELSE r.owner_type END,
-       owner_name = CASE WHEN $1::date >= r.listed THEN i.owner_name ELSE r.owner_name END,
-       role = CASE WHEN $1::date >= r.listed THEN i.role ELSE r.role END,
-       role_group = CASE WHEN $1::date >= r.listed THEN i.role_group ELSE r.role_group END,
-       percentage = CASE WHEN $1::date >= r.listed THEN i.percentage ELSE r.percentage END,
-       percentage_text = CASE WHEN $1::date >= r.listed THEN i.percentage_text ELSE r.percentage_text END,
-       since = CASE WHEN $1::date >= r.listed THEN i.since ELSE r.since END,
-       listed = greatest(r.listed, $1::date)
+       owner_type = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.owner_type ELSE r.owner_type END,
+       owner_name = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.owner_name ELSE r.owner_name END,
+       role = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.role ELSE r.role END,
+       role_group = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.role_group ELSE r.role_group END,
+       percentage = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.percentage ELSE r.percentage END,
+       percentage_text = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.percentage_text ELSE r.percentage_text END,
+       since = CASE WHEN $1::date >= coalesce(r.listed, x.last_before) THEN i.since ELSE r.since END,
+       listed = CASE WHEN $1::date >= x.last_before OR r.last_seen IS NULL THEN NULL
+                     ELSE greatest(r.listed, $1::date) END
      FROM ${INCOMING} i JOIN ${INCOMING_FACILITY} x ON x.ccn = i.ccn
      WHERE r.ccn = i.ccn AND r.owner_key = i.owner_key AND r.role_key = i.role_key`,
     [date],
@@ -173,7 +175,8 @@ async function mergeStaged(tx: Queryable, date: string): Promise<void> {
        role_group, percentage, percentage_text, since, listed)
      SELECT i.ccn, i.owner_key, i.role_key, $1::date,
        CASE WHEN x.last_before IS NULL OR $1::date >= x.last_before THEN NULL ELSE $1::date END,
-       i.owner_type, i.owner_name, i.role, i.role_group, i.percentage, i.percentage_text, i.since, $1::date
+       i.owner_type, i.owner_name, i.role, i.role_group, i.percentage, i.percentage_text, i.since,
+       CASE WHEN x.last_before IS NULL OR $1::date >= x.last_before THEN NULL ELSE $1::date END
      FROM ${INCOMING} i JOIN ${INCOMING_FACILITY} x ON x.ccn = i.ccn
      WHERE NOT EXISTS (SELECT 1 FROM ownership_role r
                        WHERE r.ccn = i.ccn AND r.owner_key = i.owner_key AND r.role_key = i.role_key)`,

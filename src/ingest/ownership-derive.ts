@@ -38,7 +38,7 @@ export async function computeOwnershipTables(
   await indexNext(db, "owner_facility", afterEach);
   await db.exec(`
     INSERT INTO owner_summary_next (owner_key, owner_type, name, name_key, facilities, first_seen, last_seen)
-    SELECT r.owner_key, min(r.owner_type), (array_agg(r.owner_name ORDER BY r.listed DESC, r.owner_name))[1],
+    SELECT r.owner_key, min(r.owner_type), (array_agg(r.owner_name ORDER BY coalesce(r.listed, f.last_seen) DESC, r.owner_name))[1],
       substr(r.owner_key, strpos(r.owner_key, ':') + 1), coalesce(min(c.facilities), 0),
       min(r.first_seen), max(coalesce(r.last_seen, f.last_seen))
     FROM ownership_role r

@@ -187,6 +187,7 @@ function ownershipParser(fallback: DateFallback | undefined) {
         const ownerRaw = `${rawType}\u0000${rawName}`;
         let ownerIndex = ownerByRaw.get(ownerRaw);
         if (ownerIndex === undefined) {
+          field = "ownerType";
           const type = parseOwnerType(rawType);
           field = "ownerName";
           const name = rawName.trim().replace(/\s+/g, " ");

@@ -28,7 +28,8 @@ CREATE TABLE ownership_facility (
 
 -- One owner or manager of a facility in one role: the first and last release that list it (last_seen null: still
 -- listed by the facility's last release, ownership_facility.last_seen, so that a month that lists the facility
--- unchanged writes nothing here), and its values as the newest release that lists it (`listed`) gives them.
+-- unchanged writes nothing here), and its values as the newest release that lists it gives them (`listed`, null
+-- while the row is open: then that release is the facility's last).
 -- owner_key is the owner's identity across homes (src/core/ownership.ts ownerKey: `organization:ACME HEALTH LLC`),
 -- role_key CMS's role text upper-cased.
 CREATE TABLE ownership_role (
@@ -45,7 +46,7 @@ CREATE TABLE ownership_role (
   percentage double precision,
   percentage_text text,
   since date,
-  listed date NOT NULL,
+  listed date,
   PRIMARY KEY (ccn, owner_key, role_key)
 ) WITH (fillfactor = 80);
 CREATE INDEX ownership_role_owner_idx ON ownership_role (owner_key);

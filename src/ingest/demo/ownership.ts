@@ -184,7 +184,7 @@ export class DemoOwnership {
             role: INDIRECT,
             type: "Individual",
             name: founders[1] as string,
-            percentage: chainRng.chance(0.3) ? NO_PERCENTAGE : `${100 - share}%`,
+            percentage: chainRng.chance(0.4) ? NO_PERCENTAGE : `${100 - share}%`,
             since: firstDay(chainSince),
           },
         );
@@ -250,7 +250,7 @@ export class DemoOwnership {
         role: DIRECT,
         type: "Individual",
         name: personName(ownerRng),
-        percentage: ownerRng.chance(0.15) ? NO_PERCENTAGE : `${share}%`,
+        percentage: ownerRng.chance(0.25) ? NO_PERCENTAGE : `${share}%`,
         since: firstDay(ownedSince),
       });
       if (two) {
