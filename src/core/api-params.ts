@@ -5,6 +5,13 @@ import * as z from "zod/mini";
 import { LIST_SORTS } from "./api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.ts";
 import { HARM_FILTERS, SURVEY_KINDS } from "./inspections.ts";
+import {
+  MAX_OWNER_FILTERS,
+  MAX_OWNER_NAME_LENGTH,
+  MAX_OWNER_QUERY_LENGTH,
+  MIN_OWNER_QUERY_LENGTH,
+  OWNER_TYPES,
+} from "./ownership.ts";
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_ENTITY_LENGTH = 300;
@@ -113,6 +120,25 @@ const ccns = list(
     "`ccn` present with no value left gives an empty answer.",
 );
 
+/** A value of the repeatable `owner` filter: `individual:` or `organization:` and the owner's name. */
+const ownerFilterValue = z.string().check(
+  z.regex(new RegExp(`^\\s*(?:${OWNER_TYPES.join("|")}):[\\s\\S]*[A-Za-z0-9]`), {
+    error: "owner must be individual:<name> or organization:<name>, the name with a letter or digit",
+  }),
+  z.maxLength(MAX_OWNER_NAME_LENGTH + 20, {
+    error: `owner names must be at most ${MAX_OWNER_NAME_LENGTH} characters`,
+  }),
+);
+const owners = z.array(ownerFilterValue).check(
+  z.maxLength(MAX_OWNER_FILTERS, { error: `at most ${MAX_OWNER_FILTERS} owner values` }),
+  z.meta({
+    description:
+      "Owners, `individual:<name>` or `organization:<name>` (the name compared as owners are: case, spaces and " +
+      `punctuation normalised); only the facilities where one of them has a role now. Repeat for several, at most ${MAX_OWNER_FILTERS}.`,
+    examples: [["organization:ACME HEALTH HOLDINGS, LLC"]],
+  }),
+);
+
 /** The parameters of the facility list, its CSV export and its points (docs/api.md). */
 export const facilityQuerySchemas = {
   search: z
@@ -171,6 +197,7 @@ export const facilityQuerySchemas = {
     "abuse",
     "Only the facilities with CMS's Abuse Icon or an abuse citation in the last three years.",
   ),
+  owner: owners,
 };
 
 /**
@@ -249,6 +276,39 @@ export const placeQuerySchemas = {
       z.maxLength(MAX_PLACE_LENGTH, { error: `q must be one text of 1 to ${MAX_PLACE_LENGTH} characters` }),
       z.meta({ description: "The text typed so far: ZIP code digits or a city name, optionally `, ST`." }),
     ),
+};
+
+const ownerQueryError = `q must be ${MIN_OWNER_QUERY_LENGTH} to ${MAX_OWNER_QUERY_LENGTH} characters with a letter or digit`;
+
+/** The parameters of GET /api/owners. */
+export const ownerQuerySchemas = {
+  q: z.string().check(
+    z.minLength(MIN_OWNER_QUERY_LENGTH, { error: ownerQueryError }),
+    z.maxLength(MAX_OWNER_QUERY_LENGTH, { error: ownerQueryError }),
+    z.regex(/[A-Za-z0-9]/, { error: ownerQueryError }),
+    z.meta({
+      description:
+        "Words that must all be in the owner's name (case, spaces and punctuation normalised as owners are compared).",
+      example: "health",
+    }),
+  ),
+};
+
+/** The path parameters of GET /api/owners/{type}/{name}. */
+export const ownerPathSchemas = {
+  type: z
+    .enum(OWNER_TYPES, { error: `type must be one of ${OWNER_TYPES.join(", ")}` })
+    .check(z.meta({ description: "The owner's type." })),
+  name: z.string().check(
+    z.minLength(1, { error: `name must be 1 to ${MAX_OWNER_NAME_LENGTH} characters` }),
+    z.maxLength(MAX_OWNER_NAME_LENGTH, { error: `name must be 1 to ${MAX_OWNER_NAME_LENGTH} characters` }),
+    z.regex(/[A-Za-z0-9]/, { error: "name must have a letter or digit" }),
+    z.meta({
+      description:
+        "The owner's name (percent-encoded), compared as owners are: case, spaces and punctuation normalised.",
+      example: "ACME HEALTH HOLDINGS, LLC",
+    }),
+  ),
 };
 
 /** The parameters of GET /api/alerts. */

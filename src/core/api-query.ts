@@ -24,6 +24,7 @@ import {
   DEFAULT_PAGE_SIZE,
 } from "./constants.ts";
 import { type HarmFilter, normalizeTag, type SurveyKind } from "./inspections.ts";
+import { OWNER_TYPES, type OwnerType, ownerKey } from "./ownership.ts";
 
 // The rules themselves are the schemas of api-params.ts; these names stay importable from here.
 export {
@@ -171,7 +172,20 @@ export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
     ...parseDistance(params),
     harm: parseHarm(params),
     abuse: parseBooleanParam(params, "abuse"),
+    owners: parseOwners(params),
   };
+}
+
+/** The `owner` filters as owner keys (`organization:ACME HEALTH LLC`), without repeats, sorted. */
+function parseOwners(params: URLSearchParams): string[] {
+  const values = checkParam(facilityQuerySchemas.owner, params.getAll("owner"), "owner");
+  const keys = values.map((value) => {
+    const at = value.indexOf(":");
+    const type = value.slice(0, at).trim() as OwnerType;
+    if (!OWNER_TYPES.includes(type)) throw new QueryParamError("owner", "owner must name a type");
+    return ownerKey(type, value.slice(at + 1));
+  });
+  return [...new Set(keys)].sort();
 }
 
 /** The `harm` filter: null when absent; `actual` or `jeopardy` (src/core/inspections.ts). */
@@ -372,6 +386,7 @@ export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLS
   if (query.sort && query.sort !== defaultSort(query.near)) params.set("sort", query.sort);
   if (query.harm) params.set("harm", query.harm);
   if (query.abuse) params.set("abuse", "true");
+  for (const owner of [...new Set(query.owners ?? [])].sort()) params.append("owner", owner);
   if (query.page != null && query.page !== 1) params.set("page", String(query.page));
   if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
     params.set("pageSize", String(query.pageSize));

@@ -254,6 +254,11 @@ export interface FacilityQuery {
   harm?: HarmFilter | null;
   /** Only the facilities with CMS's Abuse Icon or an abuse citation in three years (false: all). */
   abuse?: boolean;
+  /**
+   * Only the facilities where one of these owners has a role now: owner keys (`organization:ACME HEALTH LLC`,
+   * src/core/ownership.ts ownerKey), sorted; absent or empty for all.
+   */
+  owners?: string[];
 }
 
 export const LIST_SORTS = ["name", "distance", "rating", "nurseHours", "weekendNurseHours"] as const;

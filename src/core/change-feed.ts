@@ -66,6 +66,10 @@ export function changesFeedTitle(query: FacilityQuery, names: FeedViewNames = {}
     parts.push(`within ${effectiveRadius(query)} mi of ${names.place ?? query.near}`);
   }
   if (query.entities.length > 0) parts.push(`of ${joinList(query.entities, "affiliated entities")}`);
+  if (query.owners?.length) {
+    const names = query.owners.map((owner) => owner.slice(owner.indexOf(":") + 1));
+    parts.push(`run by ${joinList(names, "owners")}`);
+  }
   if (query.rating != null) parts.push(`${query.rating}+ stars`);
   if (query.search) parts.push(`matching “${query.search}”`);
   if (query.alertEnabled) {

@@ -606,7 +606,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     // Nothing downloaded: both archives come from the cache, read for those tables alone.
     expect(fileGets(cms)).toBe(gets);
     expect(lines.filter((line) => line.startsWith("reading "))).toHaveLength(2);
-    expect(lines[0]).toMatch(/again for provider, averages: the product reads more of it/);
+    // (And for the tables these small archives do not hold, never read either: nothing of them is loaded.)
+    expect(lines[0]).toContain(" again for provider, averages");
+    expect(lines[0]).toContain("the product reads more of it than when it was loaded");
     expect(again.results.map((result) => [result.kind, result.processingDate]).sort()).toEqual([
       ["averages", "2021-08-01"],
       ["averages", "2026-07-01"],

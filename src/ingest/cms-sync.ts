@@ -33,7 +33,10 @@ export interface CmsSyncOptions {
   baseUrl: string;
   /** Where downloads are kept. */
   cacheDir: string;
-  /** Fetch the current files: Provider Information, the inspection tables, the quality measures and averages. */
+  /**
+   * Fetch the current files: Provider Information, the inspection tables, the quality measures and averages, and
+   * Ownership.
+   */
   latest: boolean;
   /** How many of the newest monthly archives to have: a number, or "all" that CMS lists. */
   archives: number | "all";
@@ -94,6 +97,7 @@ const READ_EVIDENCE: Record<ArchiveTable, string> = {
     "EXISTS (SELECT 1 FROM quality_release r WHERE r.kind = 'claims' AND r.processing_date = f.processing_date)",
   averages:
     "EXISTS (SELECT 1 FROM quality_release r WHERE r.kind = 'averages' AND r.processing_date = f.processing_date)",
+  ownership: "EXISTS (SELECT 1 FROM ownership_release r WHERE r.processing_date = f.processing_date)",
 };
 
 /** The readers a file is loaded with now: every table of an archive, or a current file's own dataset. */
@@ -119,6 +123,7 @@ const CURRENT_DATASETS: readonly CurrentDataset[] = [
   "mds",
   "claims",
   "averages",
+  "ownership",
 ];
 
 function shortHash(text: string): string {

@@ -11,6 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { buildCalendar, DEFAULT_END_MONTH, demoReleaseDates, MONTH_ABBR } from "./demo/calendar.ts";
 import { DemoInspections } from "./demo/inspections.ts";
+import { DemoOwnership } from "./demo/ownership.ts";
 import { DemoQuality, isQualityRefreshMonth } from "./demo/quality.ts";
 import { ReleaseRenderer } from "./demo/render.ts";
 import { DemoWorld } from "./demo/world.ts";
@@ -40,11 +41,17 @@ export interface DemoOptions {
    * none (the default here). The State/US averages come every month unless none.
    */
   quality?: "monthly" | "quarterly" | "none";
+  /**
+   * Which months get an Ownership file (demo/ownership.ts): every month (as CMS publishes them), "quarterly"
+   * (January, April, July and October, and the newest month: what the demo dataset loads, the owners' first and
+   * last months then known to the quarter) or none (the default here).
+   */
+  ownership?: "monthly" | "quarterly" | "none";
 }
 export interface DemoFile {
   path: string;
   processingDate: string;
-  table: "provider" | "citations" | "penalties" | "mds" | "claims" | "averages";
+  table: "provider" | "citations" | "penalties" | "mds" | "claims" | "averages" | "ownership";
 }
 
 const DEFAULT_FACILITIES = 15000;
@@ -74,6 +81,9 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
   inspections.update(world, 0);
   const qualityMonths = options.newestProviderOnly ? "none" : (options.quality ?? "none");
   const quality = new DemoQuality();
+  const ownershipMonths = options.newestProviderOnly ? "none" : (options.ownership ?? "none");
+  const ownership = new DemoOwnership(seed, world);
+  ownership.update(0);
   const files: DemoFile[] = [];
   let pendingWrite: Promise<void> | undefined;
   // Two buffers reused in turn: one is being written while the next month is rendered into the other.
@@ -86,6 +96,7 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
       t += 1;
       world.advance(t);
       inspections.update(world, t);
+      ownership.update(t);
     }
     world.updateChains(t);
     if (options.newestProviderOnly && i < releases.length - 1) continue;
@@ -135,6 +146,16 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
         pendingWrite = (await startWrite(qualityPath, Buffer.from(text))).done;
         files.push({ path: qualityPath, processingDate, table });
       }
+    }
+    const isOwnershipMonth =
+      ownershipMonths === "monthly" ||
+      (ownershipMonths === "quarterly" &&
+        (isQualityRefreshMonth(processingDate) || i === releases.length - 1));
+    if (isOwnershipMonth) {
+      const ownershipPath = path.join(dir, `NH_Ownership_${monthName}${year}.csv`);
+      await pendingWrite;
+      pendingWrite = (await startWrite(ownershipPath, Buffer.from(ownership.csv(t, processingDate)))).done;
+      files.push({ path: ownershipPath, processingDate, table: "ownership" });
     }
   }
   await pendingWrite;

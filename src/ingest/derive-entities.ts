@@ -2,6 +2,7 @@
 // inspection record of its facilities beside the nation's), its monthly counts and its trend as JSON text, staged as
 // `<table>_next` by the publication (derive.ts, stageDerived) from the facilities about to be published.
 import type { Queryable } from "../db/client.ts";
+import { INSPECTION_TOTALS } from "../db/inspection-totals.ts";
 import { indexNext } from "./stage.ts";
 
 const ENTITY_RATINGS = [
@@ -15,26 +16,6 @@ const ENTITY_RATINGS = [
 const TREND_MONTHS_PER_STATEMENT = 12;
 /** Entities per entity_month row (migration 0008, whose entity_trend() reads them): small rows stay inline. */
 const ENTITY_BLOCK = 100;
-
-/**
- * The inspection figures of a group of facilities (an aggregate over the facility table's three-year columns, see
- * computeInspectionFigures), as JSON: their citations by harm level, how many have actual harm or worse, immediate
- * jeopardy, abuse, fines; each null when no facility of the group has it (no such file loaded).
- */
-export const INSPECTION_TOTALS = `json_build_object(
-  'facilities', count(*),
-  'citations', CASE WHEN count(citations_minimal_harm) = 0 THEN NULL ELSE json_build_object(
-    'minimal', sum(citations_minimal_harm), 'potential', sum(citations_potential_harm),
-    'actual', sum(citations_actual_harm), 'jeopardy', sum(citations_immediate_jeopardy)) END,
-  'facilitiesWithActualHarm', CASE WHEN count(harm_level) = 0 THEN NULL
-    ELSE count(*) FILTER (WHERE harm_level >= 3) END,
-  'facilitiesWithImmediateJeopardy', CASE WHEN count(harm_level) = 0 THEN NULL
-    ELSE count(*) FILTER (WHERE harm_level = 4) END,
-  'facilitiesWithAbuse', CASE WHEN count(is_abuse) = 0 THEN NULL ELSE count(*) FILTER (WHERE is_abuse) END,
-  'fines', sum(fines_three_years),
-  'fineDollars', sum(fine_dollars_three_years),
-  'facilitiesFined', CASE WHEN count(fines_three_years) = 0 THEN NULL
-    ELSE count(*) FILTER (WHERE fines_three_years > 0) END)`;
 
 /**
  * Per affiliated entity of the current facilities: the JSON text of its summary (docs/api.md) and its slot, its

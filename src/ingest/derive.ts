@@ -12,6 +12,7 @@ import type { Db, Queryable } from "../db/client.ts";
 import { alertItemJson, listItemJson } from "../db/list-item.ts";
 import { pointsAggregate, pointsJson } from "../db/map-points.ts";
 import { stageEntityTables } from "./derive-entities.ts";
+import { computeOwnershipTables } from "./ownership-derive.ts";
 import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
 import { computeRecentChanges } from "./recent-changes.ts";
@@ -600,6 +601,7 @@ export async function stageDerived(
   await computeQualityAverages(db, "quality_average_next", facilityTable);
   await afterEach();
   await indexNext(db, "quality_average", afterEach);
+  await computeOwnershipTables(db, facilityTable, afterEach);
 }
 
 /** The processing dates of the published releases, ascending. */

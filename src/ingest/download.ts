@@ -68,7 +68,7 @@ export class DownloadError extends Error {
 export const DEFAULT_BASE_URL = "https://data.cms.gov";
 /**
  * The Provider Data Catalog's datasets the product reads: Provider Information, the inspection tables, the MDS and
- * claims quality measures and the State/US averages.
+ * claims quality measures, the State/US averages and the Ownership table.
  */
 export const DATASET_IDS = {
   provider: "4pq5-n9py",
@@ -77,6 +77,7 @@ export const DATASET_IDS = {
   mds: "djen-97ju",
   claims: "ijh5-nb2v",
   averages: "xcdc-v8bm",
+  ownership: "y2hd-n93e",
 } as const;
 export type CurrentDataset = keyof typeof DATASET_IDS;
 export const METADATA_PATH_PREFIX = "/provider-data/api/1/metastore/schemas/dataset/items/";

@@ -19,8 +19,11 @@ import {
   stageFacilities,
 } from "./load.ts";
 import { dropIncomingTables, loadInspectionRelease } from "./load-inspection.ts";
+import { dropOwnershipIncoming, loadOwnershipRelease } from "./load-ownership.ts";
 import { dropQualityIncoming, loadQualityRelease } from "./load-quality.ts";
+import type { OwnershipKind } from "./ownership-layout.ts";
 import type { InspectionRelease } from "./parse-inspection.ts";
+import type { OwnershipRelease } from "./parse-ownership.ts";
 import type { QualityRelease } from "./parse-quality.ts";
 import { type ParsedRelease, type ParseOptions, peekRelease } from "./parse-release.ts";
 import type { QualityKind } from "./quality-layout.ts";
@@ -28,6 +31,7 @@ import {
   type AnyRelease,
   dateFallbackFor,
   isInspectionRelease,
+  isOwnershipRelease,
   isQualityRelease,
   type ReadHint,
   readRelease,
@@ -42,7 +46,7 @@ export interface IngestFileResult {
   /** The input file it was read from (an archive gives one result per table it holds). */
   path: string;
   status: "loaded" | "unchanged" | "failed";
-  kind?: ReleaseKind | InspectionKind | QualityKind;
+  kind?: ReleaseKind | InspectionKind | QualityKind | OwnershipKind;
   processingDate?: string;
   /** Where the processing date came from when the file has none (see DateFallback). */
   dateSource?: string;
@@ -52,6 +56,8 @@ export interface IngestFileResult {
   changedGroups?: number;
   /** Quality measure files: the facility-measure rows added or changed. */
   changedRows?: number;
+  /** Ownership files: the facilities whose owners or their values were added or changed. */
+  changedFacilities?: number;
   seconds: number;
   error?: string;
 }
@@ -123,6 +129,7 @@ export async function discardUnpublished(db: Db): Promise<void> {
   await dropNextTables(db);
   await dropIncomingTables(db);
   await dropQualityIncoming(db);
+  await dropOwnershipIncoming(db);
 }
 
 async function newestPublishedProvider(db: Db): Promise<string | null> {
@@ -139,7 +146,8 @@ async function isKnown(db: Db, run: Run, checksum: string): Promise<boolean> {
   const known = await db.query(
     `SELECT 1 FROM release WHERE checksum = $1
      UNION ALL SELECT 1 FROM inspection_release WHERE checksum = $1
-     UNION ALL SELECT 1 FROM quality_release WHERE checksum = $1`,
+     UNION ALL SELECT 1 FROM quality_release WHERE checksum = $1
+     UNION ALL SELECT 1 FROM ownership_release WHERE checksum = $1`,
     [checksum],
   );
   return known.length > 0;
@@ -181,6 +189,28 @@ async function stageQuality(
   if (!options.publishEachFile && record.changedRows > 0 && release.kind !== "averages")
     run.isDerivedStale = true;
   return { status: "loaded", changedRows: record.changedRows };
+}
+
+/** Loads an Ownership file (its own transaction), or says it was loaded before. */
+async function stageOwnership(
+  db: Db,
+  release: OwnershipRelease,
+  run: Run,
+  options: IngestOptions,
+  startedAt: number,
+): Promise<{ status: "loaded" | "unchanged"; changedFacilities: number }> {
+  if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedFacilities: 0 };
+  const record = await loadOwnershipRelease(
+    db,
+    release,
+    options.source,
+    startedAt,
+    options.afterEach,
+    options.publishEachFile ?? false,
+  );
+  run.checksums.add(release.checksum);
+  if (!options.publishEachFile && (await isDerivedStale(db))) run.isDerivedStale = true;
+  return { status: "loaded", changedFacilities: record.changedFacilities };
 }
 
 async function stageRelease(
@@ -283,6 +313,17 @@ async function ingestParsed(
         status: staged.status,
         replacedFacilities: false,
         changedRows: staged.changedRows,
+        seconds: seconds(),
+      };
+    }
+    if (isOwnershipRelease(release)) {
+      const staged = await stageOwnership(db, release, run, options, startedAt);
+      options.onPhase?.(path, "done");
+      return {
+        ...about,
+        status: staged.status,
+        replacedFacilities: false,
+        changedFacilities: staged.changedFacilities,
         seconds: seconds(),
       };
     }
@@ -543,18 +584,20 @@ export function describeResult(result: IngestFileResult): string {
   const groups = `${result.changedGroups ?? 0} ${result.kind === "citations" ? "surveys" : "facility penalty dates"} new or changed`;
   const measureRows = `${result.changedRows ?? 0} facility measures new or changed`;
   const what =
-    result.kind === "mds"
-      ? `MDS quality measures, ${measureRows}`
-      : result.kind === "claims"
-        ? `claims quality measures, ${measureRows}`
-        : result.kind === "averages"
-          ? "State/US averages"
-          : result.kind === "provider"
-            ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
-            : result.kind === "citations"
-              ? `health citations, ${groups}`
-              : result.kind === "penalties"
-                ? `penalties, ${groups}`
-                : "ratings only";
+    result.kind === "ownership"
+      ? `ownership, ${result.changedFacilities ?? 0} facilities' owners new or changed`
+      : result.kind === "mds"
+        ? `MDS quality measures, ${measureRows}`
+        : result.kind === "claims"
+          ? `claims quality measures, ${measureRows}`
+          : result.kind === "averages"
+            ? "State/US averages"
+            : result.kind === "provider"
+              ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
+              : result.kind === "citations"
+                ? `health citations, ${groups}`
+                : result.kind === "penalties"
+                  ? `penalties, ${groups}`
+                  : "ratings only";
   return `loaded ${result.file}: ${result.rowCount} rows for ${result.processingDate}${date} (${what}) in ${time}`;
 }

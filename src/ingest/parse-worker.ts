@@ -1,8 +1,15 @@
 // Parses files in a worker thread, so that parsing the next file overlaps with loading the current one.
 import { parentPort } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
+import { transferablesOf } from "./parse-ownership.ts";
 import type { ParseOptions } from "./parse-release.ts";
-import { type AnyRelease, isInspectionRelease, type ReadHint, readInput } from "./read-release.ts";
+import {
+  type AnyRelease,
+  isInspectionRelease,
+  isOwnershipRelease,
+  type ReadHint,
+  readInput,
+} from "./read-release.ts";
 import type { ArchiveTable } from "./source.ts";
 
 export interface ParseRequest {
@@ -29,10 +36,12 @@ parentPort?.on("message", (request: ParseRequest) => {
 async function read(request: ParseRequest): Promise<void> {
   try {
     const release = await readInput(request.path, request.table, request.hint, request.options);
-    // The columns of an inspection file are moved, not copied, to the loading thread.
+    // The columns of an inspection or ownership file are moved, not copied, to the loading thread.
     const transfer = isInspectionRelease(release)
       ? [release.groups.start.buffer, ...Object.values(release.columns).map((column) => column.codes.buffer)]
-      : [];
+      : isOwnershipRelease(release)
+        ? transferablesOf(release)
+        : [];
     parentPort?.postMessage({ id: request.id, release } satisfies ParseReply, transfer as ArrayBuffer[]);
   } catch (error) {
     const reply: ParseReply =

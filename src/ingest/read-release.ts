@@ -1,6 +1,8 @@
 import Papa from "papaparse";
 import { type InspectionKind, inspectionKindOf } from "./inspection-layout.ts";
+import { isOwnershipHeader, type OwnershipKind } from "./ownership-layout.ts";
 import { type InspectionRelease, readInspectionRelease } from "./parse-inspection.ts";
+import { type OwnershipRelease, readOwnershipRelease } from "./parse-ownership.ts";
 import { type QualityRelease, readQualityRelease } from "./parse-quality.ts";
 import {
   type DateFallback,
@@ -46,8 +48,11 @@ export async function readRelease(
   );
 }
 
-/** A release of any table: Provider Information (or ratings only), an inspection table or a quality table. */
-export type AnyRelease = ParsedRelease | InspectionRelease | QualityRelease;
+/**
+ * A release of any table: Provider Information (or ratings only), an inspection table, a quality table or the
+ * ownership table.
+ */
+export type AnyRelease = ParsedRelease | InspectionRelease | QualityRelease | OwnershipRelease;
 
 export function isInspectionRelease(release: AnyRelease): release is InspectionRelease {
   return release.kind === "citations" || release.kind === "penalties";
@@ -57,12 +62,22 @@ export function isQualityRelease(release: AnyRelease): release is QualityRelease
   return release.kind === "mds" || release.kind === "claims" || release.kind === "averages";
 }
 
-/** The inspection or quality table a CSV holds, from its header; null for Provider Information and anything else. */
-async function tableKindOfFile(path: string): Promise<InspectionKind | QualityKind | null> {
+export function isOwnershipRelease(release: AnyRelease): release is OwnershipRelease {
+  return release.kind === "ownership";
+}
+
+/**
+ * The inspection, quality or ownership table a CSV holds, from its header; null for Provider Information and
+ * anything else.
+ */
+async function tableKindOfFile(path: string): Promise<InspectionKind | QualityKind | OwnershipKind | null> {
   const head = await peekCsvHead(path, 64 * 1024);
   if (!head) return null;
   const [header] = Papa.parse<string[]>(head.text, { delimiter: ",", preview: 1 }).data;
-  return header ? (inspectionKindOf(header) ?? qualityKindOf(header)) : null;
+  if (!header) return null;
+  return (
+    inspectionKindOf(header) ?? qualityKindOf(header) ?? (isOwnershipHeader(header) ? "ownership" : null)
+  );
 }
 
 /**
@@ -80,5 +95,6 @@ export async function readInput(
   if (kind === "citations" || kind === "penalties") {
     return readInspectionRelease(path, kind, (name) => dateFallbackFor(name, hint));
   }
+  if (kind === "ownership") return readOwnershipRelease(path, (name) => dateFallbackFor(name, hint));
   return readQualityRelease(path, kind, (name) => dateFallbackFor(name, hint));
 }

@@ -28,7 +28,14 @@ export function isProviderInfoMember(fileName: string): boolean {
 }
 
 /** The tables the product reads from a monthly archive. */
-export type ArchiveTable = "provider" | "citations" | "penalties" | "mds" | "claims" | "averages";
+export type ArchiveTable =
+  | "provider"
+  | "citations"
+  | "penalties"
+  | "mds"
+  | "claims"
+  | "averages"
+  | "ownership";
 
 /** Every table, in the order an archive's members are loaded (Provider Information first). */
 export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
@@ -38,6 +45,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   "mds",
   "claims",
   "averages",
+  "ownership",
 ];
 
 /**
@@ -53,6 +61,7 @@ export const READER_VERSIONS: Readonly<Record<ArchiveTable, number>> = {
   mds: 1,
   claims: 1,
   averages: 1,
+  ownership: 1,
 };
 
 /**
@@ -61,7 +70,8 @@ export const READER_VERSIONS: Readonly<Record<ArchiveTable, number>> = {
  * `NH_HealthCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`; the
  * MDS and claims quality measures as `QualityMsrMDS_Download.csv` and `QualityMsrClaims_Download.csv` (2019 to mid
  * 2020), `NH_QualityMsr_MDS_MonYYYY.csv` and `NH_QualityMsr_Claims_MonYYYY.csv`; the State/US averages as
- * `StateAverages_Download.csv` and `NH_StateUSAverages_MonYYYY.csv`.
+ * `StateAverages_Download.csv` and `NH_StateUSAverages_MonYYYY.csv`; Ownership as `Ownership_Download.csv` and
+ * `NH_Ownership_MonYYYY.csv`.
  */
 const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
   provider: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_)?ProviderInfo(?:_[A-Za-z0-9]+)?\.csv$/i,
@@ -74,6 +84,8 @@ const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
     /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_QualityMsr_Claims(?:_[A-Za-z0-9]+)?|QualityMsrClaims_Download)\.csv$/i,
   averages:
     /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_StateUSAverages(?:_[A-Za-z0-9]+)?|StateAverages_Download)\.csv$/i,
+  ownership:
+    /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_Ownership(?:_[A-Za-z0-9]+)?|Ownership_Download)\.csv$/i,
 };
 
 const TABLE_NAMES: Record<ArchiveTable, string> = {
@@ -83,6 +95,7 @@ const TABLE_NAMES: Record<ArchiveTable, string> = {
   mds: "MDS Quality Measures CSV member (QualityMsrMDS_Download.csv or NH_QualityMsr_MDS_*.csv)",
   claims: "Claims Quality Measures CSV member (QualityMsrClaims_Download.csv or NH_QualityMsr_Claims_*.csv)",
   averages: "State/US Averages CSV member (StateAverages_Download.csv or NH_StateUSAverages_*.csv)",
+  ownership: "Ownership CSV member (Ownership_Download.csv or NH_Ownership_*.csv)",
 };
 
 /** Whether an archive member is the table's CSV (operating-system junk and the manifest never are). */

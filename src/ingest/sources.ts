@@ -49,7 +49,7 @@ export async function generateDemo(options: DemoOptions = {}): Promise<Generated
 /**
  * Generates the demo dataset into a temporary folder and ingests it: Provider Information of every month, and
  * health citations and penalties of every twelfth month, the MDS and claims quality measures of every quarter and the
- * State/US averages of every month (unless the options say otherwise).
+ * State/US averages of every month, and Ownership every quarter (unless the options say otherwise).
  */
 export async function ingestDemo(
   db: Db,
@@ -76,7 +76,12 @@ export async function ingestDemo(
       }
     }
     load.onStep?.(loaded ? "Generating the history of the demo dataset" : "Generating the demo dataset");
-    const files = await write(join(dir, "all"), { inspections: "yearly", quality: "quarterly", ...options });
+    const files = await write(join(dir, "all"), {
+      inspections: "yearly",
+      quality: "quarterly",
+      ownership: "quarterly",
+      ...options,
+    });
     load.onStep?.(loaded ? "Loading the history of the demo dataset" : "Loading the demo dataset");
     const rest = files.filter((file) => !(file.table === "provider" && file.processingDate === loaded));
     results.push(

@@ -26,6 +26,8 @@ export const SWAPPED_TABLES = [
   "recent_change_basis",
   "staffing_average",
   "quality_average",
+  "owner_facility",
+  "owner_summary",
 ] as const;
 export type SwappedTable = (typeof SWAPPED_TABLES)[number];
 

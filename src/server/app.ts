@@ -42,6 +42,7 @@ import { mountFacilityListRoutes } from "./routes/facility-list-routes.ts";
 import { mountFacilityRoutes } from "./routes/facility-routes.ts";
 import { mountInsightRoutes } from "./routes/insight-routes.ts";
 import { mountInspectionRoutes } from "./routes/inspection-routes.ts";
+import { mountOwnershipRoutes } from "./routes/ownership-routes.ts";
 import { mountQualityRoutes } from "./routes/quality-routes.ts";
 import type { Computed, MountRoutes, RouteKit } from "./routes/route-kit.ts";
 import { mountStaffingRoutes } from "./routes/staffing-routes.ts";
@@ -54,6 +55,7 @@ const ROUTE_MODULES: readonly MountRoutes[] = [
   mountAlertRoutes,
   mountInspectionRoutes,
   mountInsightRoutes,
+  mountOwnershipRoutes,
   mountQualityRoutes,
   mountStaffingRoutes,
 ];

@@ -12,6 +12,8 @@ import {
   citationQuerySchemas,
   facilityQuerySchemas,
   MAX_PARAM_LENGTH,
+  ownerPathSchemas,
+  ownerQuerySchemas,
   pathSchemas,
   placeQuerySchemas,
 } from "../core/api-params.ts";
@@ -48,6 +50,13 @@ import {
   surveySchema,
 } from "../core/api-types.ts";
 import { entityStaffingQualitySchema } from "../core/figure-averages.ts";
+import {
+  facilityOwnerSchema,
+  facilityOwnershipSchema,
+  ownerRoleSchema,
+  ownerSchema,
+  ownerSuggestionSchema,
+} from "../core/ownership.ts";
 import {
   cmsAveragesQuerySchemas,
   cmsAveragesSchema,
@@ -96,6 +105,11 @@ const NAMED_SCHEMAS: Record<string, Schema> = {
   Entity: entitySchema,
   EntityTrendPoint: entityTrendPointSchema,
   EntityStaffingQuality: entityStaffingQualitySchema,
+  FacilityOwner: facilityOwnerSchema,
+  FacilityOwnership: facilityOwnershipSchema,
+  OwnerSuggestion: ownerSuggestionSchema,
+  OwnerRole: ownerRoleSchema,
+  Owner: ownerSchema,
   AlertWithCcn: alertWithCcnSchema,
   MethodologyEvent: methodologyEventSchema,
 };
@@ -275,6 +289,42 @@ export const OPERATIONS: readonly Operation[] = [
       "Each measure of CMS's newest MDS Quality Measures and Medicare Claims Quality Measures files for the facility: its score (MDS: the four-quarter average; claims: the risk-adjusted score), the four quarters (MDS) or the observed and expected scores (claims), footnotes in words, whether lower or higher is better, and every quarter or measure period kept, oldest first. `state` and `national` are CMS's State/US averages of the newest release where the file has the measure (`averagesSource: cms`), else the average of the current facilities' scores (`product`). A facility without measures has none, and a footnote that says why.",
     pathParams: ccnPath,
     answer: { json: facilityQualityMeasuresSchema, description: "The measures." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/facilities/{ccn}/ownership",
+    operationId: "getFacilityOwnership",
+    tag: "Ownership",
+    summary: "A facility's owners and managers now, and the releases in which they came or went",
+    description:
+      "The owners and managers of the facility's newest ownership listing (by role group: direct owner, indirect owner, mortgage or security interest, operational or managerial control, managing employee, officer or director, partner, other), each with CMS's role text, percentage, association date, the first release that lists it there, its page and how many other current facilities it has a role in; `changes` lists, newest first, the releases loaded in which owners came (`added`) or went (`removed`).",
+    pathParams: ccnPath,
+    answer: { json: facilityOwnershipSchema, description: "The owners and their changes." },
+    errors: [404, 503],
+    cached: true,
+  },
+  {
+    path: "/api/owners",
+    operationId: "suggestOwners",
+    tag: "Ownership",
+    summary: "Up to 20 owners whose name holds every word typed, most current facilities first",
+    query: ownerQuerySchemas,
+    required: ["q"],
+    answer: { json: z.array(ownerSuggestionSchema), description: "The owners." },
+    errors: [503],
+    cached: true,
+  },
+  {
+    path: "/api/owners/{type}/{name}",
+    operationId: "getOwner",
+    tag: "Ownership",
+    summary:
+      "An owner's current facilities, their ratings and inspection record beside the nation's, and its history",
+    description:
+      "The owner (its type, and its name compared as owners are: case, spaces and punctuation normalised): its current facilities (list items, with its roles at each), by state, their average ratings and rating distribution beside the nation's averages, their three years of inspections beside the nation's (as an affiliated entity's), and per year of the releases loaded the facilities it came to and left. Its facilities on the list: `/api/facilities?owner={type}:{name}`.",
+    pathParams: ownerPathSchemas,
+    answer: { json: ownerSchema, description: "The owner." },
     errors: [404, 503],
     cached: true,
   },

@@ -268,6 +268,8 @@ export class PointColumns {
       ? this.alerts?.get(`${query.alertPeriod}|${query.alertMetric}`)
       : undefined;
     if (query.alertEnabled && !alertColumn) return null;
+    // Owners are not in the copy: their views are left to SQL.
+    if (query.owners?.length) return null;
     // The view without `near` (whose facilities without a position are counted), as a list of indexes in name order.
     const matches = this.filter(query, alertColumn ?? null);
     let withoutPosition = 0;

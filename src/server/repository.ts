@@ -133,6 +133,12 @@ export function filterSql(
   // Written as constants (from a closed list), so that the planner matches the partial indexes of migration 0013.
   if (query.harm) conditions.push(harmCondition("f", query.harm));
   if (query.abuse) conditions.push("f.is_abuse");
+  // The facilities where one of the owners has a role now (owner_facility, derived at publication).
+  if (query.owners?.length) {
+    conditions.push(
+      `f.ccn IN (SELECT o.ccn FROM owner_facility o WHERE o.owner_key = ANY(${add(query.owners)}::text[]))`,
+    );
+  }
   let from = "facility f";
   if (withAlerts) {
     // The alert rows carry the facility's list columns (computed at ingest): the changed facilities are read
@@ -187,7 +193,7 @@ export function orderBy(filter: FilterSql, alias = "f"): string {
  * aggregate their rows.
  */
 function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] } | null {
-  if (query.search || query.ccns || query.alertEnabled || query.near) return null;
+  if (query.search || query.ccns || query.alertEnabled || query.near || query.owners?.length) return null;
   const params: unknown[] = [query.entities.length > 0];
   const conditions = ["by_entity = $1"];
   if (query.harm) conditions.push(harmCondition("facility_summary", query.harm));
@@ -333,6 +339,7 @@ function isPlainAlertView(query: FacilityQuery): boolean {
     !query.near &&
     !query.harm &&
     !query.abuse &&
+    !query.owners?.length &&
     effectiveSort(query) === "name"
   );
 }
