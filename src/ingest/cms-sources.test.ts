@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yazl from "yazl";
+import { ownershipCsvFor } from "../../test/cms-standin/ownership.ts";
 import { qualityCsvsFor } from "../../test/cms-standin/quality.ts";
 import { stateAveragesFor } from "../../test/cms-standin/server.ts";
 import { csvOf, csvText, providerRow, tempDir } from "../../test/csv-fixtures.ts";
@@ -52,6 +53,10 @@ const CURRENT_INSPECTIONS: Record<string, [name: string, csv: string]> = {
   "djen-97ju": ["NH_QualityMsr_MDS_Jun2024.csv", CURRENT_QUALITY.mds],
   "ijh5-nb2v": ["NH_QualityMsr_Claims_Jun2024.csv", CURRENT_QUALITY.claims],
   "xcdc-v8bm": ["NH_StateUSAverages_Jun2024.csv", stateAveragesFor("2024-06-01")],
+  "y2hd-n93e": [
+    "NH_Ownership_Jun2024.csv",
+    ownershipCsvFor(monthCsv("2024-06-01", 2), { fallbackDate: "2024-06-01" }),
+  ],
 };
 
 function zipOf(members: Record<string, string>): Promise<Buffer> {
@@ -102,7 +107,7 @@ async function startFakeCms(): Promise<FakeCms> {
           distribution: [{ mediaType: "text/csv", downloadURL: `${fake.baseUrl}/files/${name}` }],
         }),
       );
-    } else if (/^\/files\/NH_(HealthCitations|Penalties|QualityMsr|StateUSAverages)/.test(url)) {
+    } else if (/^\/files\/NH_(HealthCitations|Penalties|QualityMsr|StateUSAverages|Ownership)/.test(url)) {
       const [, csv] = Object.values(CURRENT_INSPECTIONS).find(([name]) => url.endsWith(name)) ?? [];
       if (!csv) return response.writeHead(404).end();
       response.writeHead(200, { "content-type": "text/csv" }).end(csv);
@@ -181,6 +186,7 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
       ["loaded", "mds"],
       ["loaded", "claims"],
       ["loaded", "averages"],
+      ["loaded", "ownership"],
     ]);
   });
 

@@ -152,7 +152,9 @@ function current(csv: string): CurrentFile {
 function providerResults(result: { results: IngestFileResult[] }): IngestFileResult[] {
   return result.results.filter(
     (r) =>
-      !/HealthCitations|HealthDeficiencies|Penalties|QualityMsr|StateUSAverages|StateAverages/.test(r.file),
+      !/HealthCitations|HealthDeficiencies|Penalties|QualityMsr|StateUSAverages|StateAverages|Ownership/.test(
+        r.file,
+      ),
   );
 }
 
@@ -280,9 +282,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const result = await sync(cms, { latest: true });
     expect(result.failures).toEqual([]);
     expect(result.hasCurrent).toBe(true);
-    // The current Provider Information, health citations, penalties, MDS, claims and averages files, and the three
-    // archives.
-    expect(result.loadedCount).toBe(9);
+    // The current Provider Information, health citations, penalties, MDS, claims, averages and ownership files, and
+    // the three archives.
+    expect(result.loadedCount).toBe(10);
     expect(providerResults(result).map((r) => [r.status, r.processingDate, r.dateSource])).toEqual([
       ["loaded", "2026-10-01", undefined],
       ["loaded", "2020-06-01", undefined],
@@ -369,6 +371,22 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     ]);
     // Two MDS measures per facility, each quarter kept once over the four releases.
     expect(await db.query("SELECT count(*)::integer AS n FROM quality_mds")).toEqual([{ n: 600 }]);
+    // Each archive's Ownership member, in its own layout, and the current file: every facility's owners now.
+    expect(result.results.filter((r) => r.kind === "ownership").map((r) => [r.file, r.status])).toEqual([
+      ["NH_Ownership_Oct2026.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:Ownership_Download.csv", "loaded"],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_Ownership_Aug2021.csv",
+        "loaded",
+      ],
+      ["nursing-homes_2026-07-22.zip:y2hd-n93e_2026-07-22_NH_Ownership_Jul2026.csv", "loaded"],
+    ]);
+    expect(
+      await db.query(
+        `SELECT (SELECT count(*)::integer FROM ownership_release) AS releases,
+           (SELECT count(DISTINCT ccn)::integer FROM owner_facility) AS facilities`,
+      ),
+    ).toEqual([{ releases: 4, facilities: 300 }]);
     // A refresh downloads nothing new and loads nothing.
     const gets = fileGets(cms);
     const again = await sync(cms, { latest: true });
@@ -667,9 +685,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     ]);
     const size = Buffer.byteLength(csv);
     expect(seconds).toBeGreaterThan((size / 200_000) * 0.8);
-    // The current Provider Information, health citations, penalties, MDS, claims and averages files.
+    // The current Provider Information, health citations, penalties, MDS, claims, averages and ownership files.
     const files = await filesUnder(cacheDir);
-    expect(files).toHaveLength(6);
+    expect(files).toHaveLength(7);
     const file = files.find((name) => name.endsWith("NH_ProviderInfo_Oct2026.csv"));
     expect((await readFile(file ?? "")).equals(Buffer.from(csv))).toBe(true);
 
@@ -682,7 +700,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
       if (i > 0) expect(s.bytesDone).toBeGreaterThan(progress[i - 1]?.bytesDone ?? 0);
     }
     expect(progress.at(-1)?.bytesDone).toBe(size);
-    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 6, filesTotal: 6, bytesDone: null });
+    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 7, filesTotal: 7, bytesDone: null });
     expect(await monthHistory("2026-10-01")).toEqual(overallByCcn(csv));
   });
 
@@ -778,9 +796,9 @@ describe.skipIf(!exists)("npm run ingest -- --latest --backfill all", () => {
     expect(first.code, first.output).toBe(1);
     expect(first.output).toMatch(/FAILED nursing-homes_2022-02-18\.zip: unreadable zip archive/);
     expect(first.output).toMatch(/loaded nursing-homes_2021-08-20\.zip:/);
-    // The six current files (Provider Information, health citations, penalties, MDS and claims quality measures,
-    // State/US averages), and the two good archives' six tables each.
-    expect(first.output).toMatch(/18 file\(s\) ingested or already present, 1 failed/);
+    // The seven current files (Provider Information, health citations, penalties, MDS and claims quality measures,
+    // State/US averages, ownership), and the two good archives' seven tables each.
+    expect(first.output).toMatch(/21 file\(s\) ingested or already present, 1 failed/);
     expect(await countReleases()).toEqual(loaded);
 
     cms.remove("nursing-homes_2022-02-18");

@@ -446,10 +446,17 @@ describe.each(engines)("ownership on $name", (engine) => {
       return path;
     });
     const answers: string[] = [];
+    // In order as the command line loads (one publication at the end), and reversed as a server loads (each file
+    // published as it is loaded: the owner tables rebuilt on their own, no whole publication).
     for (const order of [paths, [...paths].reverse()]) {
       const fresh = await openTestDb(engine);
       try {
-        await ingestFiles(fresh, order, { source: "files" });
+        const isServer = order !== paths;
+        await ingestFiles(fresh, order, { source: "files", publishEachFile: isServer });
+        const [state] = await fresh.query<{ fresh: boolean }>(
+          "SELECT derived_version = data_version AS fresh FROM app_state",
+        );
+        expect(state?.fresh).toBe(true);
         const app = createApp({ db: fresh, logger: pino({ level: "silent" }), dataVersionTtlMs: 0 });
         const response = await app.request("/api/facilities/065001/ownership");
         expect(response.status).toBe(200);

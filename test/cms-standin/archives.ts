@@ -10,6 +10,7 @@ import { MONTH_ABBR } from "../../src/ingest/demo/calendar.ts";
 import { providerInfoEra } from "../../src/ingest/demo/cms-layouts.ts";
 import { inspectionCsvsFor } from "./inspections.ts";
 import type { ArchiveLayout } from "./layouts.ts";
+import { ownershipCsvFor } from "./ownership.ts";
 import { qualityCsvsFor } from "./quality.ts";
 
 export interface MonthlyArchiveOptions {
@@ -39,6 +40,11 @@ export interface MonthlyArchiveOptions {
   mdsCsv?: string | Buffer;
   claimsCsv?: string | Buffer;
   averagesCsv?: string | Buffer;
+  /**
+   * The Ownership CSV, stored as given (in the archive's layout); by default a few owners per facility
+   * (ownership.ts).
+   */
+  ownershipCsv?: string | Buffer;
 }
 
 export interface BundleMember {
@@ -140,6 +146,7 @@ const DATASET_IDS = {
   stateAverages: "xcdc-v8bm",
   mds: "djen-97ju",
   claims: "ijh5-nb2v",
+  ownership: "y2hd-n93e",
 } as const;
 
 interface Member {
@@ -199,19 +206,29 @@ function members(options: MonthlyArchiveOptions): Member[] {
       mds: bytes(options.mdsCsv, quality?.mds),
       claims: bytes(options.claimsCsv, quality?.claims),
       averages: bytes(options.averagesCsv, stateAveragesCsv(era, dataMonth)),
+      ownership:
+        options.ownershipCsv === undefined
+          ? text(
+              ownershipCsvFor(provider.toString("utf8"), {
+                fallbackDate: processingDate(dataMonth),
+                l1: layout === "L1",
+              }),
+            )
+          : bytes(options.ownershipCsv, undefined),
     };
   };
   switch (layout) {
     case "L1": {
       list.push({ name: providerName, data: provider });
       if (extra) {
-        const { citations, penalties, mds, claims, averages } = inspections();
+        const { citations, penalties, mds, claims, averages, ownership } = inspections();
         list.push(
           { name: "Penalties_Download.csv", data: penalties },
           { name: "HealthDeficiencies_Download.csv", data: citations },
           { name: "QualityMsrMDS_Download.csv", data: mds },
           { name: "QualityMsrClaims_Download.csv", data: claims },
           { name: "StateAverages_Download.csv", data: averages },
+          { name: "Ownership_Download.csv", data: ownership },
         );
       }
       return list;
@@ -221,13 +238,14 @@ function members(options: MonthlyArchiveOptions): Member[] {
       if (folder) list.push({ name: folder, data: "dir" });
       list.push({ name: providerName, data: provider });
       if (extra) {
-        const { citations, penalties, mds, claims, averages } = inspections();
+        const { citations, penalties, mds, claims, averages, ownership } = inspections();
         list.push(
           { name: `${folder}NH_Penalties_${mon}.csv`, data: penalties },
           { name: `${folder}NH_HealthCitations_${mon}.csv`, data: citations },
           { name: `${folder}NH_QualityMsr_MDS_${mon}.csv`, data: mds },
           { name: `${folder}NH_QualityMsr_Claims_${mon}.csv`, data: claims },
           { name: `${folder}NH_StateUSAverages_${mon}.csv`, data: averages },
+          { name: `${folder}NH_Ownership_${mon}.csv`, data: ownership },
           { name: `${folder}NH_Data_Dictionary.pdf`, data: DATA_DICTIONARY_PDF },
         );
       }
@@ -243,7 +261,7 @@ function members(options: MonthlyArchiveOptions): Member[] {
         },
       ];
       if (extra) {
-        const { citations, penalties, mds, claims, averages } = inspections();
+        const { citations, penalties, mds, claims, averages, ownership } = inspections();
         tables.push(
           {
             datasetId: DATASET_IDS.citations,
@@ -274,6 +292,12 @@ function members(options: MonthlyArchiveOptions): Member[] {
             title: "Medicare Claims Quality Measures",
             name: `${DATASET_IDS.claims}_${archiveDate}_NH_QualityMsr_Claims_${mon}.csv`,
             data: claims,
+          },
+          {
+            datasetId: DATASET_IDS.ownership,
+            title: "Ownership",
+            name: `${DATASET_IDS.ownership}_${archiveDate}_NH_Ownership_${mon}.csv`,
+            data: ownership,
           },
         );
       }

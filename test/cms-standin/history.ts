@@ -1,11 +1,12 @@
 // A full CMS archive history on disk, for the stand-in server: one monthly archive per data month from Jan 2019
 // (laid out as CMS did at the archive's date), a month published twice, annual bundles, and the current CSVs.
 // Generated from the demo data (src/ingest/demo-data.ts, in the header layout of each month: Provider Information,
-// health citations and penalties) and converted here.
+// health citations and penalties, quality measures, ownership) and converted here.
 
 import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isReleaseMonth } from "../../src/ingest/demo/calendar.ts";
+import { ownershipL1Csv } from "../../src/ingest/demo/ownership.ts";
 import { mulberry32 } from "../../src/ingest/demo/random.ts";
 import { writeDemoFiles } from "../../src/ingest/demo-data.ts";
 import {
@@ -42,7 +43,7 @@ export interface History {
   months: string[];
 }
 
-const STAMP_VERSION = 4;
+const STAMP_VERSION = 5;
 const FIRST_MONTH = "2019-01";
 /** Rows of each small monthly zip inside an annual bundle. */
 const BUNDLE_ROWS = 40;
@@ -73,6 +74,7 @@ interface Stamp {
     mds: { fileName: string; file: string; size: number };
     claims: { fileName: string; file: string; size: number };
     averages: { fileName: string; file: string; size: number };
+    ownership: { fileName: string; file: string; size: number };
   };
   months: string[];
 }
@@ -167,8 +169,8 @@ async function readStamp(dir: string, key: Stamp["key"]): Promise<Stamp | null> 
     return null;
   }
   if (stamp.version !== STAMP_VERSION || JSON.stringify(stamp.key) !== JSON.stringify(key)) return null;
-  const { citations, penalties, mds, claims, averages } = stamp.current;
-  const files = [...stamp.archives, stamp.current, citations, penalties, mds, claims, averages];
+  const { citations, penalties, mds, claims, averages, ownership } = stamp.current;
+  const files = [...stamp.archives, stamp.current, citations, penalties, mds, claims, averages, ownership];
   for (const file of files) {
     const size = await stat(path.join(dir, file.file)).then(
       (s) => s.size,
@@ -211,6 +213,10 @@ function historyOf(dir: string, stamp: Stamp): History {
           fileName: stamp.current.averages.fileName,
           body: { path: path.join(dir, stamp.current.averages.file) },
         },
+      },
+      ownership: {
+        fileName: stamp.current.ownership.fileName,
+        body: { path: path.join(dir, stamp.current.ownership.file) },
       },
     },
     months: stamp.months,
@@ -263,9 +269,10 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     seed,
     inspections: "monthly",
     quality: "monthly",
+    ownership: "monthly",
   });
   const files = written.filter((f) => f.table === "provider");
-  type OtherTable = "citations" | "penalties" | "mds" | "claims" | "averages";
+  type OtherTable = "citations" | "penalties" | "mds" | "claims" | "averages" | "ownership";
   const inspectionFile = (processingDate: string, table: OtherTable) =>
     written.find((f) => f.table === table && f.processingDate === processingDate)?.path ?? "";
   const months = files.map((f) => f.processingDate.slice(0, 7));
@@ -294,6 +301,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     const mds = await readFile(inspectionFile(file.processingDate, "mds"), "utf8");
     const claims = await readFile(inspectionFile(file.processingDate, "claims"), "utf8");
     const averages = await readFile(inspectionFile(file.processingDate, "averages"), "utf8");
+    const ownership = await readFile(inspectionFile(file.processingDate, "ownership"), "utf8");
     for (const planned of plan.filter((p) => p.month === i)) {
       const text = planned.republished ? perturbRatings(original, seed + i) : original;
       const layout = layoutForArchiveDate(planned.date);
@@ -308,6 +316,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
         mdsCsv: layout === "L1" ? qualityToL1(mds) : mds,
         claimsCsv: layout === "L1" ? qualityToL1(claims) : claims,
         averagesCsv: layout === "L1" ? qualityToL1(averages) : averages,
+        ownershipCsv: layout === "L1" ? ownershipL1Csv(ownership) : ownership,
         subfolder: layout === "L2" && planned.date.startsWith("2021-12"),
         junk: layout === "L3",
       };
@@ -328,6 +337,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
           penaltiesCsv: _penalties,
           mdsCsv: _mds,
           claimsCsv: _claims,
+          ownershipCsv: _ownership,
           ...smallOptions
         } = archiveOptions;
         const archive = await buildMonthlyArchive({
@@ -344,7 +354,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       await rm(file.path);
       await rm(inspectionFile(file.processingDate, "citations"));
       await rm(inspectionFile(file.processingDate, "penalties"));
-      for (const table of ["mds", "claims", "averages"] as const)
+      for (const table of ["mds", "claims", "averages", "ownership"] as const)
         await rm(inspectionFile(file.processingDate, table));
     }
   };
@@ -378,6 +388,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       mds: "NH_QualityMsr_MDS",
       claims: "NH_QualityMsr_Claims",
       averages: "NH_StateUSAverages",
+      ownership: "NH_Ownership",
     }[table];
     const name = `${prefix}_${monthName(endMonth)}.csv`;
     const relative = path.join("current", name);
@@ -389,6 +400,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
   const currentMds = await currentInspection("mds");
   const currentClaims = await currentInspection("claims");
   const currentAverages = await currentInspection("averages");
+  const currentOwnership = await currentInspection("ownership");
   await rm(work, { recursive: true, force: true });
   const currentSize = (await stat(path.join(dir, currentRelative))).size;
 
@@ -406,6 +418,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       mds: currentMds,
       claims: currentClaims,
       averages: currentAverages,
+      ownership: currentOwnership,
     },
     months,
   };

@@ -7,6 +7,7 @@ import { createReadStream, statSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { inspectionCsvsFor } from "./inspections.ts";
+import { ownershipCsvFor } from "./ownership.ts";
 import { qualityCsvsFor } from "./quality.ts";
 
 export type FileBody = Buffer | { path: string };
@@ -27,6 +28,8 @@ export interface CurrentFile {
    * per facility of the Provider Information file (quality.ts) and a few states' averages.
    */
   quality?: { mds: InspectionFile; claims: InspectionFile; averages: InspectionFile };
+  /** The current Ownership file; by default a few owners per facility of the Provider Information file (ownership.ts). */
+  ownership?: InspectionFile;
 }
 
 export interface InspectionFile {
@@ -43,6 +46,7 @@ const DATASETS = {
   "djen-97ju": { key: "mds", title: "MDS Quality Measures" },
   "ijh5-nb2v": { key: "claims", title: "Medicare Claims Quality Measures" },
   "xcdc-v8bm": { key: "averages", title: "State US Averages" },
+  "y2hd-n93e": { key: "ownership", title: "Ownership" },
 } as const;
 type DatasetKey = (typeof DATASETS)[keyof typeof DATASETS]["key"];
 
@@ -237,6 +241,12 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
         },
       };
     }
+    let ownership = file.ownership;
+    if (!ownership) {
+      const month = /_([A-Z][a-z]{2}\d{4})\.csv$/.exec(file.fileName)?.[1] ?? "Current";
+      const made = ownershipCsvFor(file.body, { fallbackDate: `${file.modified.slice(0, 7)}-01` });
+      ownership = { fileName: `NH_Ownership_${month}.csv`, body: Buffer.from(made) };
+    }
     current = {
       provider: published(file.fileName, file.body),
       citations: published(inspections.citations.fileName, inspections.citations.body),
@@ -244,6 +254,7 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
       mds: published(quality.mds.fileName, quality.mds.body),
       claims: published(quality.claims.fileName, quality.claims.body),
       averages: published(quality.averages.fileName, quality.averages.body),
+      ownership: published(ownership.fileName, ownership.body),
     };
   }
 

@@ -333,6 +333,7 @@ describe("archives", () => {
       "QualityMsrMDS_Download.csv",
       "QualityMsrClaims_Download.csv",
       "StateAverages_Download.csv",
+      "Ownership_Download.csv",
     ]);
     const provider = zip.get("ProviderInfo_Download.csv");
     expect(provider?.compressionMethod).toBe(8);
@@ -343,6 +344,22 @@ describe("archives", () => {
     const penalties = parse(zip.get("Penalties_Download.csv")?.data.toString() ?? "");
     expect(penalties[0]?.[0]).toBe("provnum");
     expect(penalties.length).toBeGreaterThan(1);
+    const ownership = parse(zip.get("Ownership_Download.csv")?.data.toString() ?? "");
+    expect(ownership[0]).toEqual([
+      "PROVNUM",
+      "PROVNAME",
+      "address",
+      "city",
+      "state",
+      "zip",
+      "ROLE_DESC",
+      "OWNER_TYPE",
+      "OWNER_NAME",
+      "OWNER_PERCENTAGE",
+      "ASSOCIATION_DATE",
+      "filedate",
+    ]);
+    expect(ownership[1]?.[10]).toBe("since 01/01/2015");
   });
 
   it("L2: NH_*_MonYYYY.csv and the data dictionary, optionally in the sub-folder named by the archive date", async () => {
@@ -354,6 +371,7 @@ describe("archives", () => {
       "NH_QualityMsr_MDS_Jan2022.csv",
       "NH_QualityMsr_Claims_Jan2022.csv",
       "NH_StateUSAverages_Jan2022.csv",
+      "NH_Ownership_Jan2022.csv",
       "NH_Data_Dictionary.pdf",
     ]);
     expect(flat.get("NH_ProviderInfo_Jan2022.csv")?.data.toString()).toBe(demoCsv);
@@ -369,6 +387,7 @@ describe("archives", () => {
       `${folder}NH_QualityMsr_MDS_Nov2021.csv`,
       `${folder}NH_QualityMsr_Claims_Nov2021.csv`,
       `${folder}NH_StateUSAverages_Nov2021.csv`,
+      `${folder}NH_Ownership_Nov2021.csv`,
       `${folder}NH_Data_Dictionary.pdf`,
     ]);
     const bare = await readZip(
@@ -389,6 +408,7 @@ describe("archives", () => {
       "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv",
       "djen-97ju_2026-08-03_NH_QualityMsr_MDS_Jul2026.csv",
       "ijh5-nb2v_2026-08-03_NH_QualityMsr_Claims_Jul2026.csv",
+      "y2hd-n93e_2026-08-03_NH_Ownership_Jul2026.csv",
       "manifest.json",
       `__MACOSX/._${provider}`,
       ".DS_Store",
@@ -404,6 +424,7 @@ describe("archives", () => {
       ["xcdc-v8bm", "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv"],
       ["djen-97ju", "djen-97ju_2026-08-03_NH_QualityMsr_MDS_Jul2026.csv"],
       ["ijh5-nb2v", "ijh5-nb2v_2026-08-03_NH_QualityMsr_Claims_Jul2026.csv"],
+      ["y2hd-n93e", "y2hd-n93e_2026-08-03_NH_Ownership_Jul2026.csv"],
     ]);
     const junk = zip.get(`__MACOSX/._${provider}`)?.data ?? Buffer.alloc(0);
     expect(junk.length).toBeGreaterThan(0);
