@@ -5,6 +5,7 @@ import * as z from "zod/mini";
 import { LIST_SORTS } from "./api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.ts";
 import { HARM_FILTERS, SURVEY_KINDS } from "./inspections.ts";
+import { SFF_FILTERS } from "./special-focus.ts";
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_ENTITY_LENGTH = 300;
@@ -170,6 +171,16 @@ export const facilityQuerySchemas = {
   abuse: flag(
     "abuse",
     "Only the facilities with CMS's Abuse Icon or an abuse citation in the last three years.",
+  ),
+  sff: oneOf(
+    "sff",
+    SFF_FILTERS,
+    "Only the Special Focus Facilities (`sff`), the candidates for the program (`candidate`) or either " +
+      "(`either`), as CMS's newest Provider Information lists them.",
+  ),
+  ownershipChanged: flag(
+    "ownershipChanged",
+    "Only the facilities CMS flags as having changed ownership in the last 12 months.",
   ),
 };
 

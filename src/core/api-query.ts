@@ -24,6 +24,7 @@ import {
   DEFAULT_PAGE_SIZE,
 } from "./constants.ts";
 import { type HarmFilter, normalizeTag, type SurveyKind } from "./inspections.ts";
+import type { SffFilter } from "./special-focus.ts";
 
 // The rules themselves are the schemas of api-params.ts; these names stay importable from here.
 export {
@@ -116,7 +117,10 @@ function parseIntParam(params: URLSearchParams, name: string, schema: IntegerSch
   return checkParam(schema, /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN, name);
 }
 
-function parseBooleanParam(params: URLSearchParams, name: "alertEnabled" | "abuse"): boolean {
+function parseBooleanParam(
+  params: URLSearchParams,
+  name: "alertEnabled" | "abuse" | "ownershipChanged",
+): boolean {
   const raw = params.get(name);
   if (raw === null) return false;
   return checkParam(facilityQuerySchemas[name], raw, name) === "true";
@@ -171,7 +175,16 @@ export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
     ...parseDistance(params),
     harm: parseHarm(params),
     abuse: parseBooleanParam(params, "abuse"),
+    sff: parseSff(params),
+    ownershipChanged: parseBooleanParam(params, "ownershipChanged"),
   };
+}
+
+/** The `sff` filter: null when absent; `sff`, `candidate` or `either` (src/core/special-focus.ts). */
+function parseSff(params: URLSearchParams): SffFilter | null {
+  const raw = params.get("sff");
+  if (raw === null) return null;
+  return checkParam(facilityQuerySchemas.sff, raw, "sff");
 }
 
 /** The `harm` filter: null when absent; `actual` or `jeopardy` (src/core/inspections.ts). */
@@ -372,6 +385,8 @@ export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLS
   if (query.sort && query.sort !== defaultSort(query.near)) params.set("sort", query.sort);
   if (query.harm) params.set("harm", query.harm);
   if (query.abuse) params.set("abuse", "true");
+  if (query.sff) params.set("sff", query.sff);
+  if (query.ownershipChanged) params.set("ownershipChanged", "true");
   if (query.page != null && query.page !== 1) params.set("page", String(query.page));
   if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
     params.set("pageSize", String(query.pageSize));
