@@ -12,6 +12,7 @@ import {
   MIN_OWNER_QUERY_LENGTH,
   OWNER_TYPES,
 } from "./ownership.ts";
+import { SFF_FILTERS } from "./special-focus.ts";
 
 export const MAX_SEARCH_LENGTH = 200;
 export const MAX_ENTITY_LENGTH = 300;
@@ -198,6 +199,16 @@ export const facilityQuerySchemas = {
     "Only the facilities with CMS's Abuse Icon or an abuse citation in the last three years.",
   ),
   owner: owners,
+  sff: oneOf(
+    "sff",
+    SFF_FILTERS,
+    "Only the Special Focus Facilities (`sff`), the candidates for the program (`candidate`) or either " +
+      "(`either`), as CMS's newest Provider Information lists them.",
+  ),
+  ownershipChanged: flag(
+    "ownershipChanged",
+    "Only the facilities CMS flags as having changed ownership in the last 12 months.",
+  ),
 };
 
 /**

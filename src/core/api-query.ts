@@ -25,6 +25,7 @@ import {
 } from "./constants.ts";
 import { type HarmFilter, normalizeTag, type SurveyKind } from "./inspections.ts";
 import { OWNER_TYPES, type OwnerType, ownerKey } from "./ownership.ts";
+import type { SffFilter } from "./special-focus.ts";
 
 // The rules themselves are the schemas of api-params.ts; these names stay importable from here.
 export {
@@ -117,7 +118,10 @@ function parseIntParam(params: URLSearchParams, name: string, schema: IntegerSch
   return checkParam(schema, /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN, name);
 }
 
-function parseBooleanParam(params: URLSearchParams, name: "alertEnabled" | "abuse"): boolean {
+function parseBooleanParam(
+  params: URLSearchParams,
+  name: "alertEnabled" | "abuse" | "ownershipChanged",
+): boolean {
   const raw = params.get(name);
   if (raw === null) return false;
   return checkParam(facilityQuerySchemas[name], raw, name) === "true";
@@ -173,6 +177,8 @@ export function parseFacilityQuery(params: URLSearchParams): FacilityQuery {
     harm: parseHarm(params),
     abuse: parseBooleanParam(params, "abuse"),
     owners: parseOwners(params),
+    sff: parseSff(params),
+    ownershipChanged: parseBooleanParam(params, "ownershipChanged"),
   };
 }
 
@@ -186,6 +192,13 @@ function parseOwners(params: URLSearchParams): string[] {
     return ownerKey(type, value.slice(at + 1));
   });
   return [...new Set(keys)].sort();
+}
+
+/** The `sff` filter: null when absent; `sff`, `candidate` or `either` (src/core/special-focus.ts). */
+function parseSff(params: URLSearchParams): SffFilter | null {
+  const raw = params.get("sff");
+  if (raw === null) return null;
+  return checkParam(facilityQuerySchemas.sff, raw, "sff");
 }
 
 /** The `harm` filter: null when absent; `actual` or `jeopardy` (src/core/inspections.ts). */
@@ -387,6 +400,8 @@ export function facilityQueryToSearchParams(query: Partial<FacilityQuery>): URLS
   if (query.harm) params.set("harm", query.harm);
   if (query.abuse) params.set("abuse", "true");
   for (const owner of [...new Set(query.owners ?? [])].sort()) params.append("owner", owner);
+  if (query.sff) params.set("sff", query.sff);
+  if (query.ownershipChanged) params.set("ownershipChanged", "true");
   if (query.page != null && query.page !== 1) params.set("page", String(query.page));
   if (query.pageSize != null && query.pageSize !== DEFAULT_PAGE_SIZE)
     params.set("pageSize", String(query.pageSize));

@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import type { AlertMetric, AlertPeriod } from "./constants.ts";
 import { benchmarkFiguresSchema } from "./figure-averages.ts";
 import { type HarmFilter, SCOPE_SEVERITY_CODES, SURVEY_KINDS, type SurveyKind } from "./inspections.ts";
+import { type SffFilter, SPECIAL_FOCUS_STATUSES, specialFocusPeriodSchema } from "./special-focus.ts";
 
 export const ratingSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(5)));
 
@@ -48,6 +49,12 @@ export const facilityListItemSchema = z.object({
   weekendTotalNurseHours: z.optional(z.nullable(z.number())),
   /** Total nursing staff turnover, percent (files since 2022). */
   totalNurseTurnover: z.optional(z.nullable(z.number())),
+  // From the facility's newest Provider Information release (docs/api.md, "Special focus and the home's own
+  // fields"); absent in answers from before they existed.
+  /** CMS's Special Focus Status: a Special Focus Facility (`sff`), a candidate, or null (neither, or not known). */
+  specialFocus: z.optional(z.nullable(z.enum(SPECIAL_FOCUS_STATUSES))),
+  /** CMS's "Provider Changed Ownership in Last 12 Months"; null where the release's layout lacks it. */
+  ownershipChanged: z.optional(z.nullable(z.boolean())),
 });
 
 export const ratingAlertSchema = z.object({
@@ -148,6 +155,27 @@ export const facilityDetailSchema = z.extend(facilityListItemSchema, {
   position: z.optional(
     z.nullable(z.object({ latitude: z.number(), longitude: z.number(), approximate: z.boolean() })),
   ),
+  // Provider Information's fields about the home itself, from its newest release: null where that release's layout
+  // lacks the column (never false); absent in answers from before they existed.
+  /** The legal business name CMS lists (as CMS writes it, "Legal Business Name Not Available" included). */
+  legalBusinessName: z.optional(z.nullable(z.string())),
+  /** Date first approved to provide Medicare and Medicaid services (YYYY-MM-DD). */
+  firstApprovedDate: z.optional(z.nullable(z.string())),
+  /** Part of a continuing care retirement community. */
+  continuingCareRetirementCommunity: z.optional(z.nullable(z.boolean())),
+  /** The home is inside a hospital. */
+  residesInHospital: z.optional(z.nullable(z.boolean())),
+  /** CMS's "With a Resident and Family Council": `Resident`, `Family`, `Both` or `None`, as CMS writes it. */
+  residentFamilyCouncil: z.optional(z.nullable(z.string())),
+  /** CMS's "Automatic Sprinkler Systems in All Required Areas": `Yes`, `Partial`, `No`, `Data Not Available`. */
+  automaticSprinklerSystems: z.optional(z.nullable(z.string())),
+  /** CMS's "Most Recent Health Inspection More Than 2 Years Ago". */
+  healthInspectionOverTwoYearsAgo: z.optional(z.nullable(z.boolean())),
+  /**
+   * The stretches of consecutive releases loaded (Provider Information releases that list the home) in which CMS
+   * listed it as a Special Focus Facility or a candidate, oldest first; empty when none.
+   */
+  specialFocusHistory: z.optional(z.array(specialFocusPeriodSchema)),
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
@@ -259,6 +287,10 @@ export interface FacilityQuery {
    * src/core/ownership.ts ownerKey), sorted; absent or empty for all.
    */
   owners?: string[];
+  /** Special Focus Facilities (`sff`), candidates (`candidate`) or either; null for all. */
+  sff?: SffFilter | null;
+  /** Only the facilities CMS flags as having changed ownership in the last 12 months (false: all). */
+  ownershipChanged?: boolean;
 }
 
 export const LIST_SORTS = ["name", "distance", "rating", "nurseHours", "weekendNurseHours"] as const;

@@ -23,6 +23,9 @@ export function listFields(alias: string): [string, string][] {
     ["affiliatedEntityName", `${alias}.affiliated_entity_name`],
     ...inspectionFields(alias),
     ...staffingListFields(alias),
+    // CMS's marks of the home in its newest Provider Information release (null where its layout lacks them).
+    ["specialFocus", `${alias}.special_focus`],
+    ["ownershipChanged", `${alias}.ownership_changed`],
   ];
 }
 

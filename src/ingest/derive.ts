@@ -61,6 +61,9 @@ const LISTING_COLUMNS = [
   "weekend_total_nurse_hours",
   "rn_staffing_hours_per_resident_per_day",
   "total_nursing_staff_turnover",
+  // CMS's marks the list filters by.
+  "special_focus",
+  "ownership_changed",
 ];
 
 /** The harm level (1 A-C ... 4 J-L, 0 none) of a scope and severity code, as SQL over `code`. */

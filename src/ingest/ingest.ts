@@ -38,6 +38,7 @@ import {
 } from "./read-release.ts";
 import { inThreadReader, workerReader } from "./release-reader.ts";
 import { type ArchiveTable, archiveTables, peekCsvHead } from "./source.ts";
+import { DISCARD_UNPUBLISHED_SPECIAL_FOCUS, writeSpecialFocus } from "./special-focus.ts";
 import { DISCARD_UNPUBLISHED_STAFFING, writeStaffing } from "./staffing.ts";
 import { dropNextTables, hasNext, SWAPPED_TABLES, type SwappedTable, swapIn } from "./stage.ts";
 
@@ -124,6 +125,7 @@ export async function discardUnpublished(db: Db): Promise<void> {
         WHERE s.processing_date = m.processing_date
           AND NOT EXISTS (SELECT 1 FROM release r WHERE r.processing_date = m.processing_date);
       ${DISCARD_UNPUBLISHED_STAFFING}
+      ${DISCARD_UNPUBLISHED_SPECIAL_FOCUS}
       DELETE FROM staged_month;`);
   });
   await dropNextTables(db);
@@ -253,6 +255,7 @@ async function stageRelease(
     await db.transaction(async (tx) => {
       await insertSnapshots(tx, release);
       await writeStaffing(tx, release);
+      await writeSpecialFocus(tx, release);
       if (published?.found) {
         // A second file for a month already served updates it in place (one short transaction); a file read again
         // replaces its own record.

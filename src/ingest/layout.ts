@@ -3,7 +3,16 @@
 // `FILEDATE`, ...), Star Ratings exports, `Federal Provider Number` files, `CMS Certification Number (CCN)` files
 // with `Affiliated Entity ...`, and the 2025+ `Chain ...` files.
 
-export type FieldType = "ccn" | "text" | "rating" | "integer" | "number" | "date" | "flag" | "footnote";
+export type FieldType =
+  | "ccn"
+  | "text"
+  | "rating"
+  | "integer"
+  | "number"
+  | "date"
+  | "flag"
+  | "footnote"
+  | "specialFocus";
 
 export interface FieldSpec {
   type: FieldType;
@@ -157,6 +166,33 @@ export const FIELDS = {
   },
   // Since October 2019 (`ABUSE`, then `ABUSE_ICON` in the archives' download file).
   abuseIcon: { type: "flag", headers: ["Abuse Icon", "ABUSE_ICON", "ABUSE"] },
+  // The home's own fields (table 2 of the data dictionary), in every Provider Information layout; the 2019-2020
+  // download file names them in short. Special Focus Status was `SFF` (Y/N: a Special Focus Facility or not,
+  // candidates not shown) until June 2019, then `SFFStatus` (SFF, SFF Candidate or blank).
+  legalBusinessName: { type: "text", headers: ["Legal Business Name", "LBN"] },
+  firstApprovedDate: {
+    type: "date",
+    headers: ["Date First Approved to Provide Medicare and Medicaid Services", "PARTICIPATION_DATE"],
+  },
+  isCcrc: { type: "flag", headers: ["Continuing Care Retirement Community", "CCRC_FACIL"] },
+  isInHospital: { type: "flag", headers: ["Provider Resides in Hospital", "INHOSP"] },
+  specialFocus: {
+    type: "specialFocus",
+    headers: ["Special Focus Status", "Special Focus Facility", "SFFStatus", "SFF_STATUS", "SFF"],
+  },
+  isInspectionOverTwoYears: {
+    type: "flag",
+    headers: ["Most Recent Health Inspection More Than 2 Years Ago", "OLDSURVEY"],
+  },
+  ownershipChanged: {
+    type: "flag",
+    headers: ["Provider Changed Ownership in Last 12 Months", "CHOW_LAST_12MOS"],
+  },
+  residentFamilyCouncil: { type: "text", headers: ["With a Resident and Family Council", "RESFAMCOUNCIL"] },
+  sprinklerStatus: {
+    type: "text",
+    headers: ["Automatic Sprinkler Systems in All Required Areas", "SPRINKLER_STATUS"],
+  },
   affiliatedEntityName: { type: "text", headers: ["Affiliated Entity Name", "Chain Name"] },
   affiliatedEntityId: { type: "text", headers: ["Affiliated Entity ID", "Chain ID"] },
   latitude: { type: "number", headers: ["Latitude"] },

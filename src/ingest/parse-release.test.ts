@@ -190,7 +190,7 @@ describe("CMS quirks", () => {
 });
 
 describe("a release read for its snapshot alone", () => {
-  it("keeps the CCNs, ratings and staffing only, and still rejects a bad value in a column it drops", async () => {
+  it("keeps the CCNs, ratings, staffing and special focus status only, and still rejects a bad value in a column it drops", async () => {
     const read = async (name: string, rows: ReturnType<typeof providerRow>[]) => {
       const source = await readCsvSource(writeFixture(dir, name, csvText("provider2024", rows)));
       return parseRelease(source.name, source.bytes, decodeCsvText(source.bytes), undefined, {
@@ -218,6 +218,8 @@ describe("a release read for its snapshot alone", () => {
         "shortStayQmRating",
         "staffingRating",
         ...staffing,
+        // The special focus status, kept per release (migration 0030).
+        "specialFocus",
       ].sort(),
     );
     expect(release.snapshotArrays?.ccn).toBe("{015001,015002}");

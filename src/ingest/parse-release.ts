@@ -124,6 +124,21 @@ function parseFootnoteCell(raw: string): number | null {
   return typeof code === "string" ? null : code;
 }
 
+/**
+ * Special Focus Status: "SFF" (a Special Focus Facility) is `sff`, "SFF Candidate" `candidate`, blank neither (null).
+ * The download file of early 2019 (`SFF`) says Y or N: Y is `sff`, N neither.
+ */
+export function parseSpecialFocus(raw: string): string | null {
+  const value = raw
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_-]+/g, " ");
+  if (isMissing(value) || value === "N" || value === "NO") return null;
+  if (value === "SFF" || value === "Y" || value === "YES") return "sff";
+  if (value === "SFF CANDIDATE" || value === "CANDIDATE") return "candidate";
+  throw new Error(`"${raw.trim()}" is not a special focus status (SFF, SFF Candidate or blank)`);
+}
+
 const PARSERS: Record<FieldType, (raw: string) => CellValue> = {
   ccn: parseCcn,
   text: parseText,
@@ -133,6 +148,7 @@ const PARSERS: Record<FieldType, (raw: string) => CellValue> = {
   date: parseDate,
   flag: parseFlag,
   footnote: parseFootnoteCell,
+  specialFocus: parseSpecialFocus,
 };
 
 /** The 1-based line on which CSV record `recordIndex` (0 = header) starts; records may span lines. */
@@ -158,10 +174,15 @@ function lineOfRecord(text: string, recordIndex: number): number {
 }
 
 /**
- * The fields a release's history needs (its ratings and staffing): a release read for its history alone keeps only
- * these (see ParseOptions).
+ * The fields a release's history needs (its ratings, staffing and special focus status): a release read for its
+ * history alone keeps only these (see ParseOptions).
  */
-export const SNAPSHOT_FIELDS: readonly FieldName[] = ["ccn", ...RATING_FIELDS, ...STAFFING_FIELDS];
+export const SNAPSHOT_FIELDS: readonly FieldName[] = [
+  "ccn",
+  ...RATING_FIELDS,
+  ...STAFFING_FIELDS,
+  "specialFocus",
+];
 
 export interface ParseOptions {
   /**

@@ -50,12 +50,13 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
 
 /**
  * The version of the product's reader of each table. A table's number goes up when the product reads more of its
- * files (Provider Information: 2 since the staffing columns, migration 0024); a new table starts at 1. The sync
+ * files (Provider Information: 2 since the staffing columns, migration 0024; 3 since the special focus status and
+ * the other fields of migration 0030); a new table starts at 1. The sync
  * reads again, from its download cache, every CMS file it loaded whose tables were read by an older version, or
  * not at all (cms_file.readers, migration 0035).
  */
 export const READER_VERSIONS: Readonly<Record<ArchiveTable, number>> = {
-  provider: 2,
+  provider: 3,
   citations: 1,
   penalties: 1,
   mds: 1,

@@ -28,6 +28,8 @@ interface ModelRow {
   residents: number | null;
   deficiency: number | null;
   abuseIcon: boolean | null;
+  specialFocus: "sff" | "candidate" | null;
+  ownershipChanged: boolean | null;
   ratings: Record<string, number | null>;
   staffing: {
     totalNurseHours: number | null;
@@ -61,6 +63,16 @@ function readModel(file: DemoFile): ModelRow[] {
     residents: num(at(row, "Average Number of Residents per Day")),
     deficiency: num(at(row, "Rating Cycle 1 Health Deficiency Score")),
     abuseIcon: at(row, "Abuse Icon") === "" ? null : at(row, "Abuse Icon") === "Y",
+    specialFocus:
+      at(row, "Special Focus Status") === "SFF"
+        ? "sff"
+        : at(row, "Special Focus Status") === "SFF Candidate"
+          ? "candidate"
+          : null,
+    ownershipChanged:
+      at(row, "Provider Changed Ownership in Last 12 Months") === ""
+        ? null
+        : at(row, "Provider Changed Ownership in Last 12 Months") === "Y",
     staffing: {
       totalNurseHours: num(at(row, "Reported Total Nurse Staffing Hours per Resident per Day")),
       rnHours: num(at(row, "Reported RN Staffing Hours per Resident per Day")),
@@ -139,6 +151,8 @@ function expectedListItem(model: ModelRow) {
     finesThreeYears: null,
     fineDollarsThreeYears: null,
     ...model.staffing,
+    specialFocus: model.specialFocus,
+    ownershipChanged: model.ownershipChanged,
   };
 }
 

@@ -61,7 +61,7 @@ const CSV_DUPLICATES: ReadonlySet<string> = new Set<CsvDuplicate>([
 
 /** The export's column headers: every field of the detail (the list item's first), named for a spreadsheet. */
 const CSV_HEADERS: Record<
-  Exclude<keyof FacilityDetail, "distanceMiles" | "position" | CsvDuplicate>,
+  Exclude<keyof FacilityDetail, "distanceMiles" | "position" | "specialFocusHistory" | CsvDuplicate>,
   string
 > = {
   ccn: "CCN",
@@ -87,6 +87,8 @@ const CSV_HEADERS: Record<
   rnHours: "Reported RN Staffing Hours per Resident per Day",
   weekendTotalNurseHours: "Total number of nurse staff hours per resident per day on the weekend",
   totalNurseTurnover: "Total nursing staff turnover",
+  specialFocus: "Special Focus Status",
+  ownershipChanged: "Provider Changed Ownership in Last 12 Months",
   totalWeightedHealthSurveyScore: "Total Weighted Health Survey Score",
   substantiatedComplaints: "Number of Substantiated Complaints",
   complaintCitationsThreeYears: "Complaint Citations in 3 Years",
@@ -106,17 +108,37 @@ const CSV_HEADERS: Record<
   affiliatedEntityId: "Affiliated Entity ID",
   longStayQmRating: "Long-Stay QM Rating",
   shortStayQmRating: "Short-Stay QM Rating",
+  legalBusinessName: "Legal Business Name",
+  firstApprovedDate: "Date First Approved to Provide Medicare and Medicaid Services",
+  continuingCareRetirementCommunity: "Continuing Care Retirement Community",
+  residesInHospital: "Provider Resides in Hospital",
+  residentFamilyCouncil: "With a Resident and Family Council",
+  automaticSprinklerSystems: "Automatic Sprinkler Systems in All Required Areas",
+  healthInspectionOverTwoYearsAgo: "Most Recent Health Inspection More Than 2 Years Ago",
 };
+
+/** The export's flags, written Y or N as CMS's files write them. */
+const CSV_FLAGS: ReadonlySet<string> = new Set([
+  "abuse",
+  "ownershipChanged",
+  "continuingCareRetirementCommunity",
+  "residesInHospital",
+  "healthInspectionOverTwoYearsAgo",
+]);
 
 /**
  * The export's columns in order: [API field, SQL over the facility row `d`]. CCN and name come first (the cursor).
- * A flag is written Y or N, as CMS's files write them.
+ * A flag is written Y or N, and the special focus status SFF or SFF Candidate, as CMS's files write them.
  */
 const CSV_COLUMNS = [
   ...listFields("d"),
   ...detailFields("d").filter(([field]) => !CSV_DUPLICATES.has(field)),
 ].map(([field, sql]) =>
-  field === "abuse" ? [field, `CASE ${sql} WHEN true THEN 'Y' WHEN false THEN 'N' END`] : [field, sql],
+  CSV_FLAGS.has(field)
+    ? [field, `CASE ${sql} WHEN true THEN 'Y' WHEN false THEN 'N' END`]
+    : field === "specialFocus"
+      ? [field, `CASE ${sql} WHEN 'sff' THEN 'SFF' WHEN 'candidate' THEN 'SFF Candidate' END`]
+      : [field, sql],
 ) as [keyof typeof CSV_HEADERS, string][];
 
 export const CSV_HEADER_ROW: string[] = CSV_COLUMNS.map(([field]) => CSV_HEADERS[field]);

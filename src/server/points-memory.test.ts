@@ -98,6 +98,11 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
       "harm=jeopardy",
       "abuse=true",
       "harm=actual&abuse=true&rating=2",
+      "sff=sff",
+      "sff=candidate&sort=rating",
+      "sff=either&state=CA",
+      "ownershipChanged=true",
+      "alertEnabled=true&sff=either&ownershipChanged=true",
       "search=care",
       "search=CENTER&sort=rating",
       "search=zz%25",
@@ -138,6 +143,8 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
         search: fc.option(fc.constantFrom(...words)),
         harm: fc.option(fc.constantFrom("actual", "jeopardy")),
         abuse: fc.boolean(),
+        sff: fc.option(fc.constantFrom("sff", "candidate", "either")),
+        ownershipChanged: fc.boolean(),
         alerts: fc.option(
           fc.record({
             period: fc.constantFrom("lastPeriod", "lastQuarter"),
@@ -164,6 +171,8 @@ describe.each(engines)("the map's points in memory on $name", (engine) => {
         if (v.search !== null) params.set("search", v.search);
         if (v.harm !== null) params.set("harm", v.harm);
         if (v.abuse) params.set("abuse", "true");
+        if (v.sff !== null) params.set("sff", v.sff);
+        if (v.ownershipChanged) params.set("ownershipChanged", "true");
         if (v.alerts) {
           params.set("alertEnabled", "true");
           params.set("alertPeriod", v.alerts.period);

@@ -12,6 +12,7 @@ import { effectiveSort } from "../core/api-query.ts";
 import type { FacilityQuery } from "../core/api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS } from "../core/constants.ts";
 import { HARM_FILTER_LEVEL } from "../core/inspections.ts";
+import type { SffFilter } from "../core/special-focus.ts";
 import type { Queryable } from "../db/client.ts";
 import { boundingBox, DATA_VERSION_SQL, type DistanceFilter } from "./repository.ts";
 
@@ -38,6 +39,11 @@ function milesBetween(lat1: number, lon1: number, lat2: number, lon2: number): n
  */
 const DISTANCE_MARGIN = 1e-9;
 
+/** The special focus statuses as the copy codes them (0: neither, or not known). */
+const SPECIAL_FOCUS: Record<string, number> = { sff: 1, candidate: 2 };
+/** The codes each `sff` filter keeps. */
+const SFF_KEPT: Record<SffFilter, readonly number[]> = { sff: [1], candidate: [2], either: [1, 2] };
+
 const TRUE = Buffer.from("true");
 const FALSE = Buffer.from("false");
 
@@ -56,6 +62,8 @@ type FacilityRow = [
   longitude: number | null,
   nurseHours: number | null,
   weekendNurseHours: number | null,
+  specialFocus: string | null,
+  ownershipChanged: boolean | null,
 ];
 
 /** A current alert row as the build reads it: period, CCN, then abs_<metric>_diff in ALERT_METRICS order. */
@@ -74,6 +82,8 @@ const COPIED_COLUMNS = [
   "point",
   "total_nurse_hours",
   "weekend_total_nurse_hours",
+  "special_focus",
+  "ownership_changed",
 ];
 
 /**
@@ -84,7 +94,8 @@ const COPIED_COLUMNS = [
 const READ_FACILITIES = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT json_agg(json_build_array(f.ccn, f.point, f.state, f.overall_rating, f.affiliated_entity_name,
       lower(f.affiliated_entity_name), lower(f.provider_name), f.harm_level, f.is_abuse, f.position_latitude,
-      f.position_longitude, f.total_nurse_hours, f.weekend_total_nurse_hours) ORDER BY f.provider_name, f.ccn)::text
+      f.position_longitude, f.total_nurse_hours, f.weekend_total_nurse_hours, f.special_focus, f.ownership_changed)
+      ORDER BY f.provider_name, f.ccn)::text
    FROM facility f) AS rows`;
 const READ_ALERTS = `SELECT (${DATA_VERSION_SQL}) AS version,
   (SELECT json_agg(json_build_array(a.period, a.ccn, ${ALERT_METRICS.map((metric) => `a.abs_${METRIC_COLUMN[metric]}_diff`).join(", ")}))::text
@@ -125,6 +136,10 @@ export class PointColumns {
   /** Reported total nurse hours per resident per day, and at weekends (NaN: none). */
   private readonly nurseHours: Float64Array;
   private readonly weekendNurseHours: Float64Array;
+  /** CMS's special focus status (SPECIAL_FOCUS: 1 sff, 2 candidate; 0 neither or unknown). */
+  private readonly specialFocus: Uint8Array;
+  /** CMS's ownership change flag (1: true; 0: false or unknown). */
+  private readonly ownershipChanged: Uint8Array;
   /** Per period and metric, the |change| of each facility's current alert row (NONE: no such row); null: alert views are left to SQL. */
   private readonly alerts: Map<string, Int16Array> | null;
 
@@ -156,6 +171,8 @@ export class PointColumns {
     this.longitude = new Float64Array(size);
     this.nurseHours = new Float64Array(size);
     this.weekendNurseHours = new Float64Array(size);
+    this.specialFocus = new Uint8Array(size);
+    this.ownershipChanged = new Uint8Array(size);
     const stateIndex = new Map<string, number>();
     const entityIndex = new Map<string, number>();
     rows.forEach((row, index) => {
@@ -173,6 +190,8 @@ export class PointColumns {
         longitude,
         nurseHours,
         weekendNurseHours,
+        specialFocus,
+        ownershipChanged,
       ] = row;
       this.ccn[index] = ccn;
       this.byCcn.set(ccn, index);
@@ -213,6 +232,8 @@ export class PointColumns {
       this.longitude[index] = longitude ?? Number.NaN;
       this.nurseHours[index] = nurseHours ?? Number.NaN;
       this.weekendNurseHours[index] = weekendNurseHours ?? Number.NaN;
+      this.specialFocus[index] = specialFocus === null ? 0 : (SPECIAL_FOCUS[specialFocus] ?? 0);
+      this.ownershipChanged[index] = ownershipChanged === true ? 1 : 0;
     });
     this.parts[4 * size] = length;
     this.text = Buffer.from(pieces.join(""), "utf8");
@@ -306,6 +327,9 @@ export class PointColumns {
     const ccns = query.ccns ? new Set(query.ccns.map((ccn) => this.byCcn.get(ccn) ?? NONE)) : null;
     const harmLevel = query.harm ? HARM_FILTER_LEVEL[query.harm] : null;
     const abuse = query.abuse === true;
+    // `sff`: the statuses it keeps (special_focus = 'sff', = 'candidate', or IS NOT NULL).
+    const sff = query.sff ? SFF_KEPT[query.sff] : null;
+    const ownershipChanged = query.ownershipChanged === true;
     // LIKE '%text%' over lower(): the database's lower() of the column, JavaScript's of the text (as likePattern).
     const search = query.search ? query.search.toLowerCase() : null;
     const threshold = query.alertThreshold;
@@ -325,6 +349,8 @@ export class PointColumns {
         if (level === NONE || (harmLevel === 4 ? level !== 4 : level < harmLevel)) continue;
       }
       if (abuse && this.abuse[index] !== 1) continue;
+      if (sff !== null && !sff.includes(this.specialFocus[index] as number)) continue;
+      if (ownershipChanged && this.ownershipChanged[index] !== 1) continue;
       if (search !== null) {
         const name = this.lowerName[index];
         const entity = this.lowerEntities[this.entity[index] as number];

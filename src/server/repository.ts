@@ -13,8 +13,10 @@ import type {
 } from "../core/api-types.ts";
 import type { AlertPeriod } from "../core/constants.ts";
 import { HARM_FILTER_LEVEL, type HarmFilter } from "../core/inspections.ts";
+import type { SffFilter } from "../core/special-focus.ts";
 import type { Queryable } from "../db/client.ts";
 import { alertFields, listFields, selectList } from "../db/list-item.ts";
+import { specialFocusHistoryField } from "./special-focus-repository.ts";
 
 /**
  * The rows of `sql` as the database aggregates them into one JSON text, in the order `order` (over the output
@@ -91,6 +93,11 @@ function harmCondition(alias: string, harm: HarmFilter): string {
   return level === 4 ? `${alias}.harm_level = 4` : `${alias}.harm_level >= ${Math.trunc(level)}`;
 }
 
+/** The `sff` filter over a row aliased `alias` with a `special_focus` (facility, rating_alert). */
+function specialFocusCondition(alias: string, sff: SffFilter): string {
+  return sff === "either" ? `${alias}.special_focus IS NOT NULL` : `${alias}.special_focus = '${sff}'`;
+}
+
 /** Ascending key of the rating order: best first, unrated (no rating, or 0) last. */
 const RATING_SORT_KEY = "coalesce(6 - nullif(f.overall_rating, 0), 6)";
 
@@ -139,6 +146,9 @@ export function filterSql(
       `f.ccn IN (SELECT o.ccn FROM owner_facility o WHERE o.owner_key = ANY(${add(query.owners)}::text[]))`,
     );
   }
+  // Constants, so that the partial indexes of migration 0030 serve them.
+  if (query.sff) conditions.push(specialFocusCondition("f", query.sff));
+  if (query.ownershipChanged) conditions.push("f.ownership_changed");
   let from = "facility f";
   if (withAlerts) {
     // The alert rows carry the facility's list columns (computed at ingest): the changed facilities are read
@@ -194,6 +204,8 @@ export function orderBy(filter: FilterSql, alias = "f"): string {
  */
 function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] } | null {
   if (query.search || query.ccns || query.alertEnabled || query.near || query.owners?.length) return null;
+  if (query.search || query.ccns || query.alertEnabled || query.near || query.sff || query.ownershipChanged)
+    return null;
   const params: unknown[] = [query.entities.length > 0];
   const conditions = ["by_entity = $1"];
   if (query.harm) conditions.push(harmCondition("facility_summary", query.harm));
@@ -340,6 +352,8 @@ function isPlainAlertView(query: FacilityQuery): boolean {
     !query.harm &&
     !query.abuse &&
     !query.owners?.length &&
+    !query.sff &&
+    !query.ownershipChanged &&
     effectiveSort(query) === "name"
   );
 }
@@ -377,6 +391,13 @@ export function detailFields(alias: string): [string, string][] {
     ["affiliatedEntityId", `${alias}.affiliated_entity_id`],
     ["longStayQmRating", `${alias}.long_stay_qm_rating`],
     ["shortStayQmRating", `${alias}.short_stay_qm_rating`],
+    ["legalBusinessName", `${alias}.legal_business_name`],
+    ["firstApprovedDate", `to_char(${alias}.first_approved_date, 'YYYY-MM-DD')`],
+    ["continuingCareRetirementCommunity", `${alias}.is_ccrc`],
+    ["residesInHospital", `${alias}.is_in_hospital`],
+    ["residentFamilyCouncil", `${alias}.resident_family_council`],
+    ["automaticSprinklerSystems", `${alias}.sprinkler_status`],
+    ["healthInspectionOverTwoYearsAgo", `${alias}.is_inspection_over_two_years`],
   ];
 }
 
@@ -389,7 +410,8 @@ const POSITION_FIELD: [string, string] = [
 
 export async function getFacility(db: Queryable, ccn: string): Promise<FacilityDetail | null> {
   const rows = await db.query<FacilityDetail>(
-    `SELECT ${selectList([...listFields("f"), ...detailFields("f"), POSITION_FIELD])} FROM facility f WHERE f.ccn = $1`,
+    `SELECT ${selectList([...listFields("f"), ...detailFields("f"), POSITION_FIELD, specialFocusHistoryField("f")])}
+     FROM facility f WHERE f.ccn = $1`,
     [ccn],
   );
   return rows[0] ?? null;
