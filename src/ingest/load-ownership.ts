@@ -10,7 +10,8 @@
 //   the facility's last release, the others open, new ones added;
 // - the facility's last release again (a second file of the month): rows added or reopened, none closed;
 // - an older release: first_seen moves back and closed spans widen to it; when its rows are the last release's,
-//   one statement moves the open rows' first_seen.
+//   one statement moves the open rows' first_seen; when they are those of the release the run loaded just before
+//   (nothing loaded between), one statement moves the spans that ended there to it.
 // Only facilities whose rows differ from their last release's are staged, in short statements; one short
 // transaction then applies everything and records the file, so a failing file leaves nothing.
 import type { DataSource } from "../core/api-types.ts";
@@ -325,7 +326,7 @@ export async function loadOwnershipRelease(
           Math.round(performance.now() - startedAt),
         ],
       );
-      // The derived tables stay fresh when the file changed nothing they show (its spans only moved).
+      // The derived tables stay fresh when the file changed nothing (the same rows as a release of the same date).
       await tx.query(
         `UPDATE app_state SET data_version = data_version + 1,
            derived_version = CASE WHEN $1 AND derived_version = data_version THEN data_version + 1
