@@ -259,13 +259,19 @@ async function main() {
     const places = ((await (await fetch(`${base}/api/places?q=a`)).json()) as { label: string }[]).map(
       (place) => place.label,
     );
+    const owners = (await (await fetch(`${base}/api/owners?q=ll`)).json()) as {
+      type: string;
+      name: string;
+    }[];
     const knownValues: Record<string, readonly string[]> = {
       ccn: list.data.map((item) => item.ccn),
-      name: entities,
+      // Entity names (/api/entities/{name}) and owner names (/api/owners/{type}/{name}).
+      name: [...entities, ...owners.map((owner) => owner.name)],
       entity: entities,
       state: states,
       near: [...places, "94110"],
-      q: ["spring", "9", "a", "san"],
+      q: ["spring", "9", "a", "san", "he", "llc health"],
+      owner: owners.map((owner) => `${owner.type}:${owner.name}`),
     };
     const known = (name: string) => knownValues[name] ?? [];
 

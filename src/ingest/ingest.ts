@@ -19,7 +19,7 @@ import {
   stageFacilities,
 } from "./load.ts";
 import { dropIncomingTables, loadInspectionRelease } from "./load-inspection.ts";
-import { dropOwnershipIncoming, loadOwnershipRelease } from "./load-ownership.ts";
+import { dropOwnershipIncoming, loadOwnershipRelease, type PreviousOwnership } from "./load-ownership.ts";
 import { dropQualityIncoming, loadQualityRelease } from "./load-quality.ts";
 import type { OwnershipKind } from "./ownership-layout.ts";
 import type { InspectionRelease } from "./parse-inspection.ts";
@@ -112,6 +112,8 @@ interface Run {
   facilitiesFrom: string | null;
   /** A published month was updated, or an inspection file changed the records: recompute the derived tables. */
   isDerivedStale: boolean;
+  /** The Ownership file the run loaded last (load-ownership.ts). */
+  ownership: { previous: PreviousOwnership | null };
 }
 
 /**
@@ -209,6 +211,7 @@ async function stageOwnership(
     startedAt,
     options.afterEach,
     options.publishEachFile ?? false,
+    run.ownership,
   );
   run.checksums.add(release.checksum);
   if (!options.publishEachFile && (await isDerivedStale(db))) run.isDerivedStale = true;
@@ -507,7 +510,13 @@ export async function ingestFiles(
     return isOlder ? { keep: "snapshot" } : {};
   };
   const reader = isBatch || options.publishEachFile ? workerReader() : inThreadReader;
-  const run: Run = { pending: [], checksums: new Set(), facilitiesFrom: null, isDerivedStale: false };
+  const run: Run = {
+    pending: [],
+    checksums: new Set(),
+    facilitiesFrom: null,
+    isDerivedStale: false,
+    ownership: { previous: null },
+  };
   const runOptions = { ...options, newestProviderInRun };
   try {
     const startRead = (input: Input | undefined) => {

@@ -10,7 +10,8 @@
 //   the facility's last release, the others open, new ones added;
 // - the facility's last release again (a second file of the month): rows added or reopened, none closed;
 // - an older release: first_seen moves back and closed spans widen to it; when its rows are the last release's,
-//   one statement moves the open rows' first_seen.
+//   one statement moves the open rows' first_seen; when they are those of the release the run loaded just before
+//   (nothing loaded between), one statement moves the spans that ended there to it.
 // Only facilities whose rows differ from their last release's are staged, in short statements; one short
 // transaction then applies everything and records the file, so a failing file leaves nothing.
 import type { DataSource } from "../core/api-types.ts";
@@ -38,6 +39,17 @@ export interface OwnershipRecord {
 
 type TransactionalDb = Queryable & { transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> };
 
+/**
+ * The release a run loaded last and its facilities' digests: the next release of the run, when it is the very next
+ * one loaded (nothing loaded between the two), writes little for the facilities it lists as that one did. A server's
+ * backfill loads the current file first, then the archives oldest first: each archive is older than every
+ * facility's last release, and most of its facilities are listed as in the archive before it.
+ */
+export interface PreviousOwnership {
+  date: string;
+  digests: Map<string, string>;
+}
+
 /** The facilities of a release by what it does to them (indexes into rows.ccns). */
 interface Classified {
   /** New, or rows that differ from the facility's last release: staged. */
@@ -46,20 +58,53 @@ interface Classified {
   newerSame: number[];
   /** Older than the facility's last release, the same rows as it. */
   olderSame: number[];
+  /** Older than the facility's last release, the same rows as the release loaded just before (previous.date). */
+  continued: number[];
 }
 
-async function classify(db: Queryable, rows: OwnershipRows, date: string): Promise<Classified> {
-  const [row] = await db.query<{ staged: string | null; newer: string | null; older: string | null }>(
+async function classify(
+  db: Queryable,
+  rows: OwnershipRows,
+  date: string,
+  previous: PreviousOwnership | null,
+): Promise<Classified> {
+  const [row] = await db.query<{
+    staged: string | null;
+    newer: string | null;
+    older: string | null;
+    olderChanged: string | null;
+    isNext: boolean;
+  }>(
     `SELECT
        json_agg(i.n - 1) FILTER (WHERE f.ccn IS NULL OR f.digest IS DISTINCT FROM i.digest)::text AS staged,
        json_agg(i.n - 1) FILTER (WHERE f.digest = i.digest AND $3::date > f.last_seen)::text AS newer,
-       json_agg(i.n - 1) FILTER (WHERE f.digest = i.digest AND $3::date < f.last_seen)::text AS older
+       json_agg(i.n - 1) FILTER (WHERE f.digest = i.digest AND $3::date < f.last_seen)::text AS older,
+       json_agg(i.n - 1) FILTER (WHERE f.digest IS DISTINCT FROM i.digest AND $3::date < f.last_seen)::text
+         AS "olderChanged",
+       $4::date < $3::date AND EXISTS (SELECT 1 FROM ownership_release WHERE processing_date = $4::date)
+         AND NOT EXISTS (SELECT 1 FROM ownership_release WHERE processing_date > $4::date
+                         AND processing_date <= $3::date) AS "isNext"
      FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(ccn, digest, n)
      LEFT JOIN ownership_facility f ON f.ccn = i.ccn`,
-    [arrayLiteral(rows.ccns), arrayLiteral(rows.digests), date],
+    [arrayLiteral(rows.ccns), arrayLiteral(rows.digests), date, previous?.date ?? null],
   );
   const parse = (text: string | null | undefined) => (text ? (JSON.parse(text) as number[]) : []);
-  return { staged: parse(row?.staged), newerSame: parse(row?.newer), olderSame: parse(row?.older) };
+  const classified: Classified = {
+    staged: parse(row?.staged),
+    newerSame: parse(row?.newer),
+    olderSame: parse(row?.older),
+    continued: [],
+  };
+  if (previous && row?.isNext) {
+    const continued = new Set(
+      parse(row.olderChanged).filter(
+        (facility) => previous.digests.get(rows.ccns[facility] as string) === rows.digests[facility],
+      ),
+    );
+    classified.continued = [...continued];
+    classified.staged = classified.staged.filter((facility) => !continued.has(facility));
+  }
+  return classified;
 }
 
 /** Stages the rows of the facilities to write, and each facility's last release before this one. */
@@ -196,7 +241,13 @@ async function mergeStaged(tx: Queryable, date: string): Promise<void> {
 }
 
 /** In the transaction: the facilities listed as in their last release. */
-async function applyUnchanged(tx: Queryable, rows: OwnershipRows, date: string, classified: Classified) {
+async function applyUnchanged(
+  tx: Queryable,
+  rows: OwnershipRows,
+  date: string,
+  classified: Classified,
+  previous: PreviousOwnership | null,
+) {
   const ccns = (facilities: number[]) =>
     arrayLiteral(facilities.map((facility) => rows.ccns[facility] as string));
   if (classified.newerSame.length > 0) {
@@ -204,6 +255,15 @@ async function applyUnchanged(tx: Queryable, rows: OwnershipRows, date: string, 
       ccns(classified.newerSame),
       date,
     ]);
+  }
+  // Listed as in the release loaded just before this one, with nothing loaded between: the spans that ended there
+  // (closed at it: a closed span's values are those of its last release) now end here.
+  if (classified.continued.length > 0 && previous) {
+    await tx.query(
+      `UPDATE ownership_role SET last_seen = $2::date, listed = $2::date
+       WHERE ccn = ANY($1::text[]) AND last_seen = $3::date`,
+      [ccns(classified.continued), date, previous.date],
+    );
   }
   if (classified.olderSame.length > 0) {
     const older = ccns(classified.olderSame);
@@ -232,21 +292,26 @@ export async function loadOwnershipRelease(
   startedAt: number,
   afterEach: () => Promise<void> = async () => {},
   isDerivedNow = true,
+  /** The release the run loaded before this one; set to this one once it is loaded. */
+  run: { previous: PreviousOwnership | null } = { previous: null },
 ): Promise<OwnershipRecord> {
   const { rows, processingDate: date } = release;
   try {
-    const classified = await classify(db, rows, date);
+    const classified = await classify(db, rows, date, run.previous);
     await afterEach();
     await stageRows(db, rows, classified.staged, afterEach);
     const changedFacilities = classified.staged.length;
     const hasChanges =
-      changedFacilities > 0 || classified.newerSame.length > 0 || classified.olderSame.length > 0;
+      changedFacilities > 0 ||
+      classified.newerSame.length > 0 ||
+      classified.olderSame.length > 0 ||
+      classified.continued.length > 0;
     const [state] = await db.query<{ version: number; fresh: boolean }>(
       "SELECT data_version::float8 AS version, derived_version = data_version AS fresh FROM app_state",
     );
     await db.transaction(async (tx) => {
       if (changedFacilities > 0) await mergeStaged(tx, date);
-      await applyUnchanged(tx, rows, date, classified);
+      await applyUnchanged(tx, rows, date, classified, run.previous);
       await tx.query(
         `INSERT INTO ownership_release (processing_date, source, file_name, checksum, row_count, changed_facilities,
            duration_ms)
@@ -261,7 +326,7 @@ export async function loadOwnershipRelease(
           Math.round(performance.now() - startedAt),
         ],
       );
-      // The derived tables stay fresh when the file changed nothing they show (its spans only moved).
+      // The derived tables stay fresh when the file changed nothing (the same rows as a release of the same date).
       await tx.query(
         `UPDATE app_state SET data_version = data_version + 1,
            derived_version = CASE WHEN $1 AND derived_version = data_version THEN data_version + 1
@@ -270,6 +335,10 @@ export async function loadOwnershipRelease(
         [!hasChanges],
       );
     });
+    run.previous = {
+      date,
+      digests: new Map(rows.ccns.map((ccn, facility) => [ccn, rows.digests[facility] as string])),
+    };
     await afterEach();
     // What the transaction left stale is rebuilt, unless something else had left the derived tables stale already
     // (then the next publication rebuilds everything).

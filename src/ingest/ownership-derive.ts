@@ -22,6 +22,11 @@ export async function computeOwnershipTables(
   facilityTable: string,
   afterEach: () => Promise<void>,
 ): Promise<void> {
+  // The loads changed the spans, and the embedded database never analyzes on its own: without statistics, a facility's
+  // few spans are planned as a hundred and joined to every owner by a hash.
+  await analyzeQuickly(db, "ownership_role");
+  await analyzeQuickly(db, "ownership_facility");
+  await afterEach();
   for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
     await db.query(
       `INSERT INTO owner_facility_next (owner_key, ccn, roles)
@@ -62,7 +67,6 @@ export async function refreshOwnershipTables(
 ): Promise<void> {
   for (const table of OWNERSHIP_TABLES) await createNext(db, table);
   await computeOwnershipTables(db, "facility", afterEach);
-  await analyzeQuickly(db, "ownership_role");
   await db.transaction(async (tx) => {
     await swapIn(tx, OWNERSHIP_TABLES);
     await tx.query(

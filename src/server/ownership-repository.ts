@@ -34,14 +34,9 @@ interface RoleRow {
 
 const GROUP_ORDER = new Map(ROLE_GROUPS.map((group, index) => [group, index]));
 
-/** The ownership releases loaded, ascending (about a hundred dates). */
-async function ownershipDates(db: Queryable): Promise<string[]> {
-  const [row] = await db.query<{ dates: string | null }>(
-    `SELECT json_agg(d ORDER BY d)::text AS dates FROM (
-       SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS d FROM ownership_release) r`,
-  );
-  return row?.dates ? (JSON.parse(row.dates) as string[]) : [];
-}
+/** The ownership releases loaded, ascending (about a hundred dates), as a JSON array (SQL). */
+const OWNERSHIP_DATES = `(SELECT json_agg(d ORDER BY d)::text FROM (
+    SELECT DISTINCT to_char(processing_date, 'YYYY-MM-DD') AS d FROM ownership_release) r)`;
 
 /** The first release after `date` among `dates` (ascending); null when none. */
 function releaseAfter(dates: readonly string[], date: string): string | null {
@@ -65,8 +60,10 @@ export async function getFacilityOwnership(db: Queryable, ccn: string): Promise<
     first: string | null;
     last: string | null;
     roles: string | null;
+    dates: string | null;
   }>(
     `SELECT (EXISTS (SELECT 1 FROM facility WHERE ccn = $1) OR f.ccn IS NOT NULL) AS found,
+       CASE WHEN f.ccn IS NOT NULL THEN ${OWNERSHIP_DATES} END AS dates,
        to_char(f.first_seen, 'YYYY-MM-DD') AS first, to_char(f.last_seen, 'YYYY-MM-DD') AS last,
        (SELECT json_agg(json_build_object('key', r.owner_key, 'type', r.owner_type, 'name', r.owner_name,
            'role', r.role, 'roleKey', r.role_key, 'roleGroup', r.role_group, 'percentage', r.percentage,
@@ -105,7 +102,7 @@ export async function getFacilityOwnership(db: Queryable, ccn: string): Promise<
     }));
   // An owner came in the release that first lists it (unless that is the facility's first); it went in the release
   // after the last that lists it, when a later one lists the facility.
-  const dates = rows.length > 0 ? await ownershipDates(db) : [];
+  const dates = row.dates ? (JSON.parse(row.dates) as string[]) : [];
   const byDate = new Map<string, { added: RoleRow[]; removed: RoleRow[] }>();
   const at = (date: string) => {
     let change = byDate.get(date);
@@ -203,58 +200,62 @@ export async function getOwner(
   key: string,
   national: () => Promise<NationalFigures>,
 ): Promise<string | null> {
-  const [summary] = await db.query<{
-    type: OwnerType;
+  const [row] = await db.query<{
+    type: OwnerType | null;
     name: string;
     facilities: number;
     first: string;
     last: string;
-  }>(
-    `SELECT owner_type AS type, name, facilities, to_char(first_seen, 'YYYY-MM-DD') AS first,
-       to_char(last_seen, 'YYYY-MM-DD') AS last
-     FROM owner_summary WHERE owner_key = $1`,
-    [key],
-  );
-  if (!summary) return null;
-  const [figures] = await db.query<{
     items: string | null;
     states: string | null;
     ratings: string;
     distribution: string;
     inspections: string;
     window: string | null;
+    spans: string | null;
+    dates: string | null;
   }>(
     `WITH f AS MATERIALIZED (
        SELECT f.*, o.roles FROM owner_facility o JOIN facility f ON f.ccn = o.ccn WHERE o.owner_key = $1
      )
-     SELECT
+     SELECT s.owner_type AS type, s.name, s.facilities, to_char(s.first_seen, 'YYYY-MM-DD') AS first,
+       to_char(s.last_seen, 'YYYY-MM-DD') AS last,
        (SELECT '[' || string_agg(left(f.item, -1) || ',"ownerRoles":' || f.roles || '}', ','
           ORDER BY f.provider_name, f.ccn) || ']' FROM f) AS items,
-       (SELECT '[' || string_agg(row_to_json(s)::text, ',' ORDER BY s.facilities DESC, s.state) || ']'
-        FROM (SELECT state, count(*)::integer AS facilities FROM f WHERE state IS NOT NULL GROUP BY state) s)
+       (SELECT '[' || string_agg(row_to_json(t)::text, ',' ORDER BY t.facilities DESC, t.state) || ']'
+        FROM (SELECT state, count(*)::integer AS facilities FROM f WHERE state IS NOT NULL GROUP BY state) t)
          AS states,
        (SELECT ${AVERAGE_RATINGS}::text FROM f) AS ratings,
        (SELECT row_to_json((SELECT d FROM (SELECT ${[1, 2, 3, 4, 5].map((stars) => `count(*) FILTER (WHERE f.overall_rating = ${stars})::integer AS "${stars}"`).join(", ")},
           count(*) FILTER (WHERE f.overall_rating IS NULL)::integer AS unrated) d))::text FROM f) AS distribution,
        (SELECT ${INSPECTION_TOTALS}::text FROM f) AS inspections,
-       ${INSPECTION_WINDOW}::text AS window`,
+       ${INSPECTION_WINDOW}::text AS window,
+       (SELECT json_agg(json_build_array(p.first, p.last))::text FROM (
+          SELECT to_char(min(r.first_seen), 'YYYY-MM-DD') AS first,
+            to_char(max(coalesce(r.last_seen, o.last_seen)), 'YYYY-MM-DD') AS last
+          FROM ownership_role r JOIN ownership_facility o ON o.ccn = r.ccn
+          WHERE r.owner_key = $1 GROUP BY r.ccn) p) AS spans,
+       ${OWNERSHIP_DATES} AS dates
+     FROM owner_summary s WHERE s.owner_key = $1`,
     [key],
   );
-  const history = await ownerHistory(db, key);
+  if (!row?.type) return null;
+  const history = ownerHistory(
+    row.spans ? (JSON.parse(row.spans) as [string, string][]) : [],
+    row.dates ? (JSON.parse(row.dates) as string[]) : [],
+  );
   const nation = await national();
   const inspections =
-    figures?.window && nation.inspections
-      ? `{"window":${figures.window},"totals":${figures.inspections},"national":${nation.inspections}}`
+    row.window && nation.inspections
+      ? `{"window":${row.window},"totals":${row.inspections},"national":${nation.inspections}}`
       : "null";
-  return `{"name":${JSON.stringify(summary.name)},"type":${JSON.stringify(summary.type)},"path":${JSON.stringify(
-    ownerPath(summary.type, summary.name),
-  )},"firstSeen":${JSON.stringify(summary.first)},"lastSeen":${JSON.stringify(summary.last)},"facilityCount":${
-    summary.facilities
-  },"states":${figures?.states ?? "[]"},"facilities":${figures?.items ?? "[]"},"averageRatings":${
-    figures?.ratings ?? "{}"
-  },"nationalAverageRatings":${nation.averageRatings},"ratingDistribution":${figures?.distribution ?? "{}"},"inspections":${inspections},"history":${JSON.stringify(
-    history,
-  )}}`;
+  return `{"name":${JSON.stringify(row.name)},"type":${JSON.stringify(row.type)},"path":${JSON.stringify(
+    ownerPath(row.type, row.name),
+  )},"firstSeen":${JSON.stringify(row.first)},"lastSeen":${JSON.stringify(row.last)},"facilityCount":${
+    row.facilities
+  },"states":${row.states ?? "[]"},"facilities":${row.items ?? "[]"},"averageRatings":${row.ratings},"nationalAverageRatings":${
+    nation.averageRatings
+  },"ratingDistribution":${row.distribution},"inspections":${inspections},"history":${JSON.stringify(history)}}`;
 }
 
 /**
@@ -262,20 +263,10 @@ export async function getOwner(
  * release that lists it there in any role (unless that is the record's first release), and left it in the release
  * after the last that lists it there, when a later release lists the facility or the facility left the record.
  */
-async function ownerHistory(
-  db: Queryable,
-  key: string,
-): Promise<{ year: number; gained: number; lost: number }[]> {
-  const [spans, dates] = await Promise.all([
-    db.query<{ first: string; last: string }>(
-      `SELECT to_char(min(r.first_seen), 'YYYY-MM-DD') AS first,
-         to_char(max(coalesce(r.last_seen, f.last_seen)), 'YYYY-MM-DD') AS last
-       FROM ownership_role r JOIN ownership_facility f ON f.ccn = r.ccn
-       WHERE r.owner_key = $1 GROUP BY r.ccn`,
-      [key],
-    ),
-    ownershipDates(db),
-  ]);
+function ownerHistory(
+  spans: readonly [first: string, last: string][],
+  dates: readonly string[],
+): { year: number; gained: number; lost: number }[] {
   const first = dates[0];
   const newest = dates.at(-1);
   if (first === undefined || newest === undefined) return [];
@@ -284,13 +275,13 @@ async function ownerHistory(
     years.set(year, { year, gained: 0, lost: 0 });
   }
   const yearOf = (date: string) => years.get(Number(date.slice(0, 4)));
-  for (const span of spans) {
-    if (span.first > first) {
-      const year = yearOf(span.first);
+  for (const [came, left] of spans) {
+    if (came > first) {
+      const year = yearOf(came);
       if (year) year.gained += 1;
     }
-    if (span.last < newest) {
-      const gone = releaseAfter(dates, span.last);
+    if (left < newest) {
+      const gone = releaseAfter(dates, left);
       const year = gone === null ? undefined : yearOf(gone);
       if (year) year.lost += 1;
     }
