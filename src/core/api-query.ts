@@ -84,6 +84,20 @@ function safeDecode(text: string): string | null {
   }
 }
 
+/**
+ * The name of the path parameter at `index` of a raw API path's "/"-separated segments (the first is empty), as a
+ * 400 names it: the CCN of /api/facilities/{ccn}[/...], the entity name of /api/entities/{name}[/trend], the type
+ * and name of /api/owners/{type}/{name}; "path" for any other segment.
+ */
+export function pathParamName(rawPath: string, index: number): string {
+  const [, , resource] = rawPath.split("/", 3);
+  if (index !== 3 && !(resource === "owners" && index === 4)) return "path";
+  if (resource === "facilities") return "ccn";
+  if (resource === "entities") return "name";
+  if (resource === "owners") return index === 3 ? "type" : "name";
+  return "path";
+}
+
 /** A path segment (a CCN or an entity name): the same rules as a query value. */
 export function checkPathText(segment: string, param: string): void {
   if (FORBIDDEN_TEXT.test(segment)) {

@@ -581,6 +581,18 @@ describe.each(engines)("API on $name", (engine) => {
         expect(((await response.json()) as { error: { param?: string } }).error.param).toBe("ccn");
       }
     }
+    // Each path parameter is named as the API documents it.
+    for (const [path, param] of [
+      ["/api/entities/%C3%28", "name"],
+      ["/api/entities/%00/trend", "name"],
+      ["/api/owners/%zz/ACME", "type"],
+      ["/api/owners/organization/%C3%28", "name"],
+      ["/api/owners/individual/a%00b", "name"],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(400);
+      expect(((await response.json()) as { error: { param?: string } }).error.param, path).toBe(param);
+    }
   });
 
   it("never answers any text in any parameter with a 5xx; control characters are a 400 naming the parameter", async () => {

@@ -8,7 +8,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import type { Logger } from "pino";
-import { checkPathText, checkRawQuery, QueryParamError } from "../core/api-query.ts";
+import { checkPathText, checkRawQuery, pathParamName, QueryParamError } from "../core/api-query.ts";
 import { type DataLoad, IDLE_LOAD, type RefreshStatus } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
 import { apiDocsFiles, openApiFile } from "./api-docs.ts";
@@ -537,14 +537,8 @@ export function createApp(options: AppOptions): App {
         url.indexOf("/", url.indexOf("//") + 2),
         queryStart >= 0 ? queryStart : undefined,
       );
-      // The path parameters: the CCN of /api/facilities/{ccn}[/history|/changes|/inspections|/penalties] and the
-      // affiliated entity name of /api/entities/{name}[/trend].
-      const param = rawPath.startsWith("/api/facilities/")
-        ? "ccn"
-        : rawPath.startsWith("/api/entities/")
-          ? "name"
-          : "path";
-      for (const segment of rawPath.split("/")) {
+      rawPath.split("/").forEach((segment, index) => {
+        const param = pathParamName(rawPath, index);
         let decoded: string;
         try {
           decoded = decodeURIComponent(segment);
@@ -552,7 +546,7 @@ export function createApp(options: AppOptions): App {
           throw new QueryParamError(param, `${param} is not valid percent-encoded UTF-8`);
         }
         checkPathText(decoded, param);
-      }
+      });
       checkedUrls.add(url);
     }
     await next();
