@@ -1,19 +1,19 @@
-// Everything the API serves that is derived from the loaded releases: the rating-change alerts of each period,
-// the summary sums, the lookup lists, the state and national benchmarks, the places, the national points and each
-// facility's figures of the last three years of inspections; the affiliated entities' tables (derive-entities.ts),
-// the recent changes, staffing and quality averages come from their own modules. Rebuilt as `<table>_next` tables
+// Everything the API serves that is derived from the loaded releases, staged in order by stageDerived: the places and
+// the national points (derive-places.ts), each facility's figures of the last three years of inspections and the
+// citation counts (here), the facilities' rows with their list items (here), the rating-change alerts
+// (derive-alerts.ts), the lookups, summary sums and benchmarks (derive-summaries.ts), the affiliated entities'
+// tables (derive-entities.ts), the recent changes, staffing and quality averages and the ownership tables. Rebuilt as `<table>_next` tables
 // after a load (and at start when an interrupted load left them stale), published by the swap of stage.ts, so that
 // a request is always an indexed read.
-import { BENCHMARK_MEASURES, type BenchmarkMeasure } from "../core/api-types.ts";
-import type { AlertPeriod } from "../core/constants.ts";
 import { ABUSE_CATEGORY, HARM_LEVELS } from "../core/inspections.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db, Queryable } from "../db/client.ts";
-import { alertItemJson, listItemJson } from "../db/list-item.ts";
-import { pointsAggregate, pointsJson } from "../db/map-points.ts";
+import { listItemJson } from "../db/list-item.ts";
+import { stageAlertTables } from "./derive-alerts.ts";
 import { stageEntityTables } from "./derive-entities.ts";
+import { stageNationalPoints, stagePlaces } from "./derive-places.ts";
+import { stageSummaryTables } from "./derive-summaries.ts";
 import { computeOwnershipTables } from "./ownership-derive.ts";
-import { HAS_COORDINATES, POSITION_COLUMNS, POSITION_JOINS, POSITION_VALUES, zip5 } from "./positions.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
 import { computeRecentChanges } from "./recent-changes.ts";
 import { computeStaffingAverages } from "./staffing.ts";
@@ -27,44 +27,6 @@ import {
   swapIn,
   yieldToRequests,
 } from "./stage.ts";
-
-const METRICS = ["overall", "health_inspection", "staffing", "qm", "long_stay_qm", "short_stay_qm"] as const;
-
-/** The facility's list columns, copied into its alert rows so that alert-filtered lists need no join. */
-const LISTING_COLUMNS = [
-  "provider_name",
-  "city",
-  "state",
-  "overall_rating",
-  "health_inspection_rating",
-  "staffing_rating",
-  "qm_rating",
-  "average_residents_per_day",
-  "health_deficiency_score",
-  "affiliated_entity_name",
-  "position_latitude",
-  "position_longitude",
-  "position_approximate",
-  "point",
-  // The last three years of inspections (written with the facility's row by stageFacilityRows).
-  "citations_minimal_harm",
-  "citations_potential_harm",
-  "citations_actual_harm",
-  "citations_immediate_jeopardy",
-  "most_severe_citation",
-  "harm_level",
-  "is_abuse",
-  "fines_three_years",
-  "fine_dollars_three_years",
-  // The list's staffing figures.
-  "total_nurse_hours",
-  "weekend_total_nurse_hours",
-  "rn_staffing_hours_per_resident_per_day",
-  "total_nursing_staff_turnover",
-  // CMS's marks the list filters by.
-  "special_focus",
-  "ownership_changed",
-];
 
 /** The harm level (1 A-C ... 4 J-L, 0 none) of a scope and severity code, as SQL over `code`. */
 export function harmLevelSql(code: string): string {
@@ -144,178 +106,6 @@ async function stageFacilityRows(
   await indexNext(db, "facility", afterEach);
 }
 
-/** The two processing dates a period compares, or null when the data has no such pair. */
-export function periodDates(
-  ascendingDates: readonly string[],
-  period: AlertPeriod,
-): { latest: string; previous: string } | null {
-  const latest = ascendingDates.at(-1);
-  if (!latest) return null;
-  let previous: string | undefined;
-  if (period === "lastPeriod") {
-    previous = ascendingDates.at(-2);
-  } else {
-    const [year, month, day] = latest.split("-").map(Number) as [number, number, number];
-    const limit = new Date(Date.UTC(year, month - 1 - 3, day)).toISOString().slice(0, 10);
-    previous = ascendingDates.filter((date) => date <= limit).at(-1);
-  }
-  return previous ? { latest, previous } : null;
-}
-
-async function computeAlerts(
-  db: Queryable,
-  period: AlertPeriod,
-  dates: readonly string[],
-  facilityTable: string,
-  chunk: number,
-): Promise<void> {
-  const pair = periodDates(dates, period);
-  if (!pair) return;
-  // Each rating_alert column, as SQL over the facility's latest snapshot l, the one it is compared with p, and the
-  // facility f (absent when the facility is no longer listed).
-  const columns: [column: string, sql: string][] = [
-    ["period", "$1::text"],
-    ["ccn", "l.ccn"],
-    ["latest_date", "l.processing_date"],
-    ["previous_date", "p.processing_date"],
-    ...METRICS.flatMap((metric): [string, string][] => [
-      [`latest_${metric}`, `l.${metric}_rating`],
-      [`previous_${metric}`, `p.${metric}_rating`],
-      [`${metric}_diff`, `coalesce(l.${metric}_rating - p.${metric}_rating, 0)`],
-      [`abs_${metric}_diff`, `abs(coalesce(l.${metric}_rating - p.${metric}_rating, 0))`],
-    ]),
-    ["is_current", "f.ccn IS NOT NULL"],
-    ...LISTING_COLUMNS.map((column): [string, string] => [column, `f.${column}`]),
-  ];
-  await db.query(
-    `INSERT INTO rating_alert_next (${columns.map(([column]) => column).join(", ")}, item)
-     SELECT a.*, CASE WHEN a.is_current THEN ${alertItemJson("a")} END
-     FROM (
-       SELECT ${columns.map(([column, sql]) => `${sql} AS ${column}`).join(",\n         ")}
-       FROM rating_snapshot l
-       JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
-       LEFT JOIN ${facilityTable} f ON f.ccn = l.ccn
-       WHERE l.processing_date = $2::date AND (hashtext(l.ccn) % ${ALERT_CHUNKS} + ${ALERT_CHUNKS}) % ${ALERT_CHUNKS} = $4
-     ) a`,
-    [period, pair.latest, pair.previous, chunk],
-  );
-}
-
-/** The alerts of a period are written in this many statements, each holding the database for a short while. */
-const ALERT_CHUNKS = 3;
-
-/** The order and summary of each alert view without other filters (see migrations 0004 and 0005). */
-async function computeAlertViews(db: Queryable, metric: (typeof METRICS)[number]): Promise<void> {
-  const changed = `FROM rating_alert_next a CROSS JOIN generate_series(1, 5) AS t(threshold)
-     WHERE a.is_current AND a.abs_${metric}_diff >= t.threshold`;
-  await db.query(
-    `INSERT INTO alert_rank_next (period, metric, threshold, position, ccn)
-     SELECT a.period, $1, t.threshold,
-       row_number() OVER (PARTITION BY a.period, t.threshold ORDER BY a.provider_name, a.ccn), a.ccn
-     ${changed}`,
-    [metric],
-  );
-  await db.query(
-    `INSERT INTO alert_summary_next
-     SELECT a.period, $1, t.threshold, count(*), coalesce(sum(floor(a.average_residents_per_day + 0.5)), 0),
-       count(a.overall_rating), coalesce(sum(a.overall_rating), 0),
-       count(a.health_deficiency_score), coalesce(sum(a.health_deficiency_score), 0)
-     ${changed}
-     GROUP BY a.period, t.threshold`,
-    [metric],
-  );
-}
-
-/** The facility column of each benchmark measure. */
-const BENCHMARK_COLUMNS: Record<BenchmarkMeasure, string> = {
-  overallRating: "overall_rating",
-  healthInspectionRating: "health_inspection_rating",
-  staffingRating: "staffing_rating",
-  qmRating: "qm_rating",
-  healthDeficiencyScore: "health_deficiency_score",
-  totalWeightedHealthSurveyScore: "total_weighted_health_survey_score",
-  rnStaffingHoursPerResidentPerDay: "rn_staffing_hours_per_resident_per_day",
-  totalNursingStaffTurnover: "total_nursing_staff_turnover",
-  finesTotalDollars: "fines_total_dollars",
-};
-
-/** Per state and for the nation ('national'): each measure's average over the current facilities and its count. */
-async function computeBenchmarks(db: Queryable, facilityTable: string): Promise<void> {
-  const aggregates = BENCHMARK_MEASURES.map((measure) => {
-    const column = BENCHMARK_COLUMNS[measure];
-    return `avg(${column})::float8 AS ${column}_average, count(${column})::integer AS ${column}_count`;
-  });
-  // Compact JSON (row_to_json writes no spaces): {"overallRating":{"average":3.2,"count":15048},...}.
-  const measures = BENCHMARK_MEASURES.map((measure) => {
-    const column = BENCHMARK_COLUMNS[measure];
-    return `(SELECT row_to_json(m) FROM (SELECT a.${column}_average AS average, a.${column}_count AS count) m) AS "${measure}"`;
-  });
-  // The empty grouping set gives the national row even when there are no facilities (counts 0, averages null).
-  await db.exec(`
-    INSERT INTO benchmark_next (scope, body)
-    SELECT a.scope, (SELECT row_to_json(o) FROM (SELECT ${measures.join(", ")}) o)::text
-    FROM (
-      SELECT CASE WHEN grouping(state) = 1 THEN 'national' ELSE state END AS scope, ${aggregates.join(", ")}
-      FROM ${facilityTable}
-      GROUP BY GROUPING SETS ((state), ())
-      HAVING grouping(state) = 1 OR state IS NOT NULL
-    ) a`);
-}
-
-/** The mean of coordinates, to six decimals (about 10 cm). */
-const MEAN = (column: string) => `round(avg(${column})::numeric, 6)::float8`;
-
-/**
- * The places (docs/api.md, "Places, distance and the map"), and the facilities' positions where they are missing or
- * stale (a database loaded before positions existed, or a new list of ZIP codes; src/ingest/positions.ts):
- * - every ZIP code the packages place (src/db/zip-locations.ts), then the ZIP codes facilities use that no package
- *   knows (retired ones, like Brookline's 02146), placed at the mean of the CMS coordinates of the facilities that
- *   use them, else at their three-digit area's location;
- * - each city with a current facility, at the mean of its facilities' positions.
- */
-async function computePlaces(db: Queryable, facilityTable: string): Promise<void> {
-  const zip = zip5("f.zip");
-  await db.exec(`
-    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
-    SELECT 'zip', zip, zip, NULL, latitude, longitude, source FROM zip_location;
-
-    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
-    SELECT 'zip', ${zip}, ${zip}, min(f.state), ${MEAN("f.latitude")}, ${MEAN("f.longitude")}, 'facilities'
-    FROM ${facilityTable} f
-    WHERE ${HAS_COORDINATES} AND ${zip} IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM zip_location z WHERE z.zip = ${zip})
-    GROUP BY ${zip};
-
-    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
-    SELECT 'zip', m.zip, m.zip, m.state, a.latitude, a.longitude, 'zip3'
-    FROM (SELECT ${zip} AS zip, min(f.state) AS state FROM ${facilityTable} f WHERE ${zip} IS NOT NULL GROUP BY 1) m
-    JOIN zip3_location a ON a.zip3 = left(m.zip, 3)
-    WHERE NOT EXISTS (SELECT 1 FROM place_next p WHERE p.kind = 'zip' AND p.key = m.zip);`);
-  // Usually nothing to write: the load wrote the positions with the rows.
-  await db.exec(`
-    UPDATE ${facilityTable} t
-    SET ${POSITION_COLUMNS.map((column) => `${column} = n.${column}`).join(", ")}
-    FROM (
-      SELECT f.ccn, ${POSITION_VALUES.map((value, index) => `${value} AS ${POSITION_COLUMNS[index]}`).join(", ")}
-      FROM ${facilityTable} f ${POSITION_JOINS}
-    ) n
-    WHERE t.ccn = n.ccn AND (${POSITION_COLUMNS.map((column) => `t.${column}`).join(", ")})
-      IS DISTINCT FROM (${POSITION_COLUMNS.map((column) => `n.${column}`).join(", ")})`);
-  // A city's key is its name lower-cased with single spaces, and its state (normalizePlace in src/core/api-query.ts).
-  await db.exec(`
-    INSERT INTO place_next (kind, key, label, state, latitude, longitude, source)
-    SELECT 'city', c.name || ', ' || c.state, initcap(min(c.city)) || ', ' || c.state, c.state,
-      ${MEAN("c.position_latitude")}, ${MEAN("c.position_longitude")}, 'facilities'
-    FROM (
-      SELECT regexp_replace(trim(f.city), '\\s+', ' ', 'g') AS city,
-        lower(regexp_replace(trim(f.city), '\\s+', ' ', 'g')) AS name,
-        f.state, f.position_latitude, f.position_longitude
-      FROM ${facilityTable} f
-      WHERE f.position_latitude IS NOT NULL AND f.state ~ '^[A-Z]{2}$' AND trim(f.city) <> ''
-    ) c
-    GROUP BY c.name, c.state`);
-}
-
 /**
  * The last three years of each current facility's inspection record (migration 0012, facility_inspection): its
  * health citations by CMS's harm levels, the most severe code, its abuse citations (CMS's Freedom from Abuse,
@@ -377,21 +167,6 @@ async function newestProcessingDate(db: Queryable, dates: readonly string[]): Pr
     [dates.at(-1) ?? null],
   );
   return row?.date ?? null;
-}
-
-/**
- * The map's points of the whole nation, the answer of /api/facilities/points without parameters, in the list's
- * default order (name, then CCN; src/server/repository.ts, orderBy).
- */
-async function computeNationalPoints(db: Queryable, facilityTable: string): Promise<void> {
-  const [row] = await db.query<{ points: string | null; without: number }>(
-    `SELECT ${pointsAggregate("f.provider_name, f.ccn")} AS points,
-       count(*) FILTER (WHERE f.position_latitude IS NULL)::integer AS without
-     FROM ${facilityTable} f`,
-  );
-  await db.query("INSERT INTO map_points_next (scope, body) VALUES ('national', $1)", [
-    pointsJson(row?.points ?? null, row?.without ?? 0),
-  ]);
 }
 
 /** The tables stageDerived builds beside the facilities (which it builds too); the publication swaps in all. */
@@ -542,9 +317,7 @@ export async function stageDerived(
   await db.exec(SCRATCH_TABLES.map((table) => `DROP TABLE IF EXISTS ${table};`).join(" "));
   for (const table of DERIVED_TABLES) await createNext(db, table);
   // First: the facilities' rows copy their positions (and the alert rows copy the facilities' rows).
-  await computePlaces(db, source);
-  await afterEach();
-  await indexNext(db, "place", afterEach);
+  await stagePlaces(db, source, afterEach);
   await computeInspectionFigures(db, source, await newestProcessingDate(db, dates));
   await afterEach();
   await indexNext(db, "facility_inspection", afterEach);
@@ -554,47 +327,12 @@ export async function stageDerived(
   // A run may have just loaded millions of snapshots: the alert queries below are planned on fresh statistics.
   await analyzeQuickly(db, "rating_snapshot");
   await afterEach();
-  for (const period of ["lastPeriod", "lastQuarter"] as const) {
-    for (let chunk = 0; chunk < ALERT_CHUNKS; chunk += 1) {
-      await computeAlerts(db, period, dates, facilityTable, chunk);
-      await afterEach();
-    }
-  }
-  await indexNext(db, "rating_alert", afterEach);
-  for (const metric of METRICS) {
-    await computeAlertViews(db, metric);
-    await afterEach();
-  }
-  await indexNext(db, "alert_rank", afterEach);
-  await indexNext(db, "alert_summary", afterEach);
-  await db.exec(`
-    INSERT INTO state_lu_next (state) SELECT DISTINCT state FROM ${facilityTable} WHERE state IS NOT NULL;
-    INSERT INTO affiliated_entity_name_lu_next (affiliated_entity_name)
-      SELECT DISTINCT affiliated_entity_name FROM ${facilityTable} WHERE affiliated_entity_name IS NOT NULL;`);
-  await afterEach();
-  await db.exec(`
-    INSERT INTO facility_summary_next (by_entity, affiliated_entity_name, state, overall_rating, facilities, residents,
-        rated, rating_sum, scored, score_sum, harm_level, is_abuse)
-      SELECT grouping(affiliated_entity_name) = 0, affiliated_entity_name, state, overall_rating, count(*),
-        coalesce(sum(floor(average_residents_per_day + 0.5)), 0), count(overall_rating),
-        coalesce(sum(overall_rating), 0), count(health_deficiency_score), coalesce(sum(health_deficiency_score), 0),
-        harm_level, is_abuse
-      FROM ${facilityTable}
-      GROUP BY GROUPING SETS ((state, overall_rating, harm_level, is_abuse),
-        (affiliated_entity_name, state, overall_rating, harm_level, is_abuse));`);
-  await afterEach();
-  for (const table of ["state_lu", "affiliated_entity_name_lu", "facility_summary"] as const) {
-    await indexNext(db, table, afterEach);
-  }
-  await computeBenchmarks(db, facilityTable);
-  await afterEach();
-  await indexNext(db, "benchmark", afterEach);
+  await stageAlertTables(db, dates, facilityTable, afterEach);
+  await stageSummaryTables(db, facilityTable, afterEach);
   await stageEntityTables(db, dates, facilityTable, source === "facility_next", afterEach);
   await computeCitationCounts(db, facilityTable, afterEach);
   await indexNext(db, "citation_count", afterEach);
-  await computeNationalPoints(db, facilityTable);
-  await afterEach();
-  await indexNext(db, "map_points", afterEach);
+  await stageNationalPoints(db, facilityTable, afterEach);
   await computeRecentChanges(db, dates, facilityTable, afterEach);
   await indexNext(db, "recent_change", afterEach);
   await indexNext(db, "recent_change_basis", afterEach);

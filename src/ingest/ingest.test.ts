@@ -12,7 +12,7 @@ import {
 } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Db } from "../db/client.ts";
-import { periodDates } from "./derive.ts";
+import { periodDates } from "./derive-alerts.ts";
 import { ingestFiles } from "./ingest.ts";
 
 const dir = tempDir();
