@@ -105,6 +105,9 @@ const COUNT_UNLIKE = `SELECT (${DATA_VERSION_SQL}) AS version,
    WHERE a.is_current AND (f.ccn IS NULL OR ${COPIED_COLUMNS.map((column) => `a.${column} IS DISTINCT FROM f.${column}`).join(" OR ")}))
    AS unlike`;
 
+/** Facilities copied between two pauses while the copy is built. */
+const BUILD_CHUNK = 3_000;
+
 /** The columns of every current facility, in the list's name order (index = rank by name, then CCN). */
 export class PointColumns {
   readonly size: number;
@@ -115,7 +118,7 @@ export class PointColumns {
    * quoted CCN, latitude, longitude and rating start at `parts[4i]` to `parts[4i + 3]`, and end where the next part
    * starts (all empty: no point). Written by copying bytes: far cheaper than joining 60,000 strings.
    */
-  private readonly text: Buffer;
+  private text: Buffer = Buffer.alloc(0);
   private readonly parts: Int32Array;
   private readonly approximate: Uint8Array;
   private readonly hasPoint: Uint8Array;
@@ -141,24 +144,20 @@ export class PointColumns {
   /** CMS's ownership change flag (1: true; 0: false or unknown). */
   private readonly ownershipChanged: Uint8Array;
   /** Per period and metric, the |change| of each facility's current alert row (NONE: no such row); null: alert views are left to SQL. */
-  private readonly alerts: Map<string, Int16Array> | null;
+  private alerts: Map<string, Int16Array> | null = null;
+  /** While the copy is built: the parts' texts so far, their length in bytes, and the states' and entities' indexes. */
+  private readonly pieces: string[] = [];
+  private length = 0;
+  private readonly stateIndex = new Map<string, number>();
+  private readonly entityIndex = new Map<string, number>();
 
   private constructor(
     readonly version: string,
-    rows: FacilityRow[],
-    alertRows: AlertRow[] | null,
+    size: number,
   ) {
-    const size = rows.length;
     this.size = size;
     this.ccn = new Array(size);
     this.parts = new Int32Array(4 * size + 1);
-    const pieces: string[] = [];
-    let length = 0;
-    const piece = (at: number, value: string) => {
-      this.parts[at] = length;
-      pieces.push(value);
-      length += Buffer.byteLength(value);
-    };
     this.lowerName = new Array(size);
     this.approximate = new Uint8Array(size);
     this.hasPoint = new Uint8Array(size);
@@ -173,9 +172,29 @@ export class PointColumns {
     this.weekendNurseHours = new Float64Array(size);
     this.specialFocus = new Uint8Array(size);
     this.ownershipChanged = new Uint8Array(size);
-    const stateIndex = new Map<string, number>();
-    const entityIndex = new Map<string, number>();
-    rows.forEach((row, index) => {
+  }
+
+  /** Built from the rows a few thousand at a time, letting requests in between (15,000 rows take some 100 ms). */
+  private static async build(version: string, rows: FacilityRow[], alertRows: AlertRow[] | null) {
+    const columns = new PointColumns(version, rows.length);
+    for (let from = 0; from < rows.length; from += BUILD_CHUNK) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      columns.fill(rows, from, Math.min(rows.length, from + BUILD_CHUNK));
+    }
+    columns.finish(alertRows);
+    return columns;
+  }
+
+  private piece(at: number, value: string) {
+    this.parts[at] = this.length;
+    this.pieces.push(value);
+    this.length += Buffer.byteLength(value);
+  }
+
+  private fill(rows: FacilityRow[], from: number, to: number) {
+    const { stateIndex, entityIndex } = this;
+    for (let index = from; index < to; index += 1) {
+      const row = rows[index] as FacilityRow;
       const [
         ccn,
         point,
@@ -199,13 +218,13 @@ export class PointColumns {
         // As pointsJson reads it (src/db/map-points.ts).
         const [, lat = "", lon = "", stars = "", rough = ""] = point.split("|");
         this.hasPoint[index] = 1;
-        piece(4 * index, `"${ccn}"`);
-        piece(4 * index + 1, lat);
-        piece(4 * index + 2, lon);
-        piece(4 * index + 3, stars === "" ? "null" : stars);
+        this.piece(4 * index, `"${ccn}"`);
+        this.piece(4 * index + 1, lat);
+        this.piece(4 * index + 2, lon);
+        this.piece(4 * index + 3, stars === "" ? "null" : stars);
         this.approximate[index] = rough === "1" ? 1 : 0;
       } else {
-        for (let part = 0; part < 4; part += 1) this.parts[4 * index + part] = length;
+        for (let part = 0; part < 4; part += 1) this.parts[4 * index + part] = this.length;
       }
       if (state !== null) {
         let at = stateIndex.get(state);
@@ -234,14 +253,16 @@ export class PointColumns {
       this.weekendNurseHours[index] = weekendNurseHours ?? Number.NaN;
       this.specialFocus[index] = specialFocus === null ? 0 : (SPECIAL_FOCUS[specialFocus] ?? 0);
       this.ownershipChanged[index] = ownershipChanged === true ? 1 : 0;
-    });
-    this.parts[4 * size] = length;
-    this.text = Buffer.from(pieces.join(""), "utf8");
-    if (this.states.length > 256) throw new Error("more states than the copy holds");
-    if (alertRows === null) {
-      this.alerts = null;
-      return;
     }
+  }
+
+  private finish(alertRows: AlertRow[] | null) {
+    const { size } = this;
+    this.parts[4 * size] = this.length;
+    this.text = Buffer.from(this.pieces.join(""), "utf8");
+    this.pieces.length = 0;
+    if (this.states.length > 256) throw new Error("more states than the copy holds");
+    if (alertRows === null) return;
     this.alerts = new Map();
     for (const period of ALERT_PERIODS) {
       for (const metric of ALERT_METRICS)
@@ -271,7 +292,7 @@ export class PointColumns {
     // Alert views filter the alert rows' copies of the list columns: answered here only when they are the
     // facilities' own (always, as the ingest writes them), else left to SQL.
     const alertRows = unlike?.unlike === 0 ? (JSON.parse(alerts?.rows ?? "[]") as AlertRow[]) : null;
-    return new PointColumns(version, rows, alertRows);
+    return PointColumns.build(version, rows, alertRows);
   }
 
   /**
