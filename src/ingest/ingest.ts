@@ -509,7 +509,10 @@ export async function ingestFiles(
     const isOlder = newestProviderInRun !== null && peek != null && peek.processingDate < newestProviderInRun;
     return isOlder ? { keep: "snapshot" } : {};
   };
-  const reader = isBatch || options.publishEachFile ? workerReader() : inThreadReader;
+  // A load that lets requests in between its steps (the server's) parses even a single file in a worker: a national
+  // Provider Information file's parse would hold this thread, and every request, for a second or more.
+  const reader =
+    isBatch || options.publishEachFile || options.afterEach !== undefined ? workerReader() : inThreadReader;
   const run: Run = {
     pending: [],
     checksums: new Set(),

@@ -9,9 +9,13 @@ import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
 import { type QualityRelease, type QualityRows, rowDigest } from "./parse-quality.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
+import { pacer } from "./stage.ts";
 
-/** Rows written per statement: each holds the database briefly. */
-const ROW_CHUNK = 20_000;
+/**
+ * Rows written per statement: each holds the database briefly, and the statement's text (built in this thread, which
+ * answers requests) takes about 100 ms.
+ */
+const ROW_CHUNK = 10_000;
 
 const INCOMING = "quality_incoming";
 
@@ -46,7 +50,14 @@ function textsOf(dictionary: readonly string[], index: Int32Array, rows: Int32Ar
  * (of its measures' codes and row digests, in code order) compared with the same digest of the stored rows in SQL:
  * a month repeating the quarters sends 15,000 digests, not 255,000 rows.
  */
-async function rowsOfChangedFacilities(db: Queryable, table: string, rows: QualityRows): Promise<Int32Array> {
+async function rowsOfChangedFacilities(
+  db: Queryable,
+  table: string,
+  rows: QualityRows,
+  afterEach: () => Promise<void>,
+): Promise<Int32Array> {
+  // The digests of a national file take about a second: requests are let in meanwhile.
+  const pace = pacer(afterEach);
   const facilities = rows.ccns.length;
   const count = new Int32Array(facilities + 1);
   for (let row = 0; row < rows.ccn.length; row += 1) {
@@ -65,6 +76,7 @@ async function rowsOfChangedFacilities(db: Queryable, table: string, rows: Quali
   }
   const digests: string[] = [];
   for (let facility = 0; facility < facilities; facility += 1) {
+    if (facility % 128 === 0) await pace();
     const own = Array.from(byFacility.subarray(count[facility], count[facility + 1]), (row) => ({
       code: rows.codes[rows.code[row] as number] as string,
       digest: rowDigest(rows, row),
@@ -102,7 +114,7 @@ async function stageRows(
 ): Promise<number> {
   const table = release.kind === "mds" ? "quality_mds" : "quality_claims";
   await dropQualityIncoming(db);
-  const picked = await rowsOfChangedFacilities(db, table, rows);
+  const picked = await rowsOfChangedFacilities(db, table, rows, afterEach);
   await afterEach();
   if (picked.length === 0) return 0;
   await db.exec(`

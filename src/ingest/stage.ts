@@ -134,3 +134,16 @@ export function yieldToRequests(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, YIELD_MS));
 }
 const YIELD_MS = 10;
+
+/**
+ * A long computation's way to let requests in without a pause per item: the returned function calls `afterEach`
+ * when `everyMs` have passed since it last did, and returns at once otherwise.
+ */
+export function pacer(afterEach: () => Promise<void>, everyMs = 40): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < everyMs) return;
+    await afterEach();
+    since = performance.now();
+  };
+}
