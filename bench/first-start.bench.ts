@@ -74,7 +74,7 @@ try {
   let readyAt: number | null = null;
   let endedAt: number | null = null;
   let page: { status: number; ms: number } | null = null;
-  while (endedAt === null && seconds() < 600) {
+  while (endedAt === null && seconds() < 1800) {
     const [meta, ready, ...reads] = await Promise.all([
       timed("/api/meta"),
       timed("/readyz"),
