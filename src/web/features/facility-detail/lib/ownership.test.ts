@@ -109,5 +109,8 @@ describe("buildOwnershipTimeline", () => {
       "2 owners came and 1 left in 2 releases, from Jan 2023 to May 2024.",
     );
     expect(describeTimeline([])).toBe("No owner came or left in the releases loaded.");
+    expect(describeTimeline(buildOwnershipTimeline(changes.slice(1, 2)))).toBe(
+      "1 owner came and 0 left in Jan 2023.",
+    );
   });
 });

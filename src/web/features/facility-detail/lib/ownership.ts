@@ -116,8 +116,7 @@ export function describeTimeline(entries: readonly TimelineEntry[]): string {
   const came = entries.reduce((sum, entry) => sum + entry.came.length, 0);
   const left = entries.reduce((sum, entry) => sum + entry.left.length, 0);
   const releases = entries.length;
-  return (
-    `${came} ${came === 1 ? "owner" : "owners"} came and ${left} left in ${releases} ` +
-    `${releases === 1 ? "release" : "releases"}, from ${entries.at(-1)?.month} to ${entries[0]?.month}.`
-  );
+  const owners = `${came} ${came === 1 ? "owner" : "owners"} came and ${left} left`;
+  if (releases === 1) return `${owners} in ${entries[0]?.month}.`;
+  return `${owners} in ${releases} releases, from ${entries.at(-1)?.month} to ${entries[0]?.month}.`;
 }
