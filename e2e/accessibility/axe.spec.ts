@@ -100,6 +100,23 @@ test("an affiliated entity's page", async ({ page }) => {
   await expectNoSeriousViolations(page);
 });
 
+test("an owner's page, its homes on the map, and an unknown owner", async ({ page }) => {
+  const response = await page.request.get("/api/owners?q=health");
+  expect(response.ok()).toBe(true);
+  const [owner] = (await response.json()) as { path: string }[];
+  if (!owner) throw new Error("an owner expected");
+  await page.goto(owner.path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Facilities" }).getByRole("article").first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole("button", { name: "Map", exact: true }).click();
+  await expect(page.getByTestId("map-points")).toHaveAttribute("data-points", /^\d+$/);
+  await expectNoSeriousViolations(page);
+  await page.goto("/owner/individual/NOBODY%20AT%20ALL");
+  await expect(page.getByRole("heading", { level: 1, name: "Owner not found" })).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
 test("the citations page, with a filter and with a refused one", async ({ page }) => {
   await page.goto("/citations?harm=actual");
   await expect(page.getByRole("table", { name: "Citations, newest survey first" })).toBeVisible();

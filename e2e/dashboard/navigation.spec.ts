@@ -13,7 +13,8 @@ test("clicking a card opens /facility/{ccn} with the current query string", asyn
     "href",
     `/facility/${facility.ccn}?state=TX&rating=3`,
   );
-  // Anywhere on the card, not only the name.
+  // Anywhere on the card, not only the name (its foot may be below the fold: the mouse clicks where it is seen).
+  await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();
   if (!box) throw new Error("card has no box");
   await page.mouse.click(box.x + box.width / 2, box.y + box.height - 12);

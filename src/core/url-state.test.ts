@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { facilityQueryToSearchParams } from "./api-query.ts";
 import { ALERT_METRICS, ALERT_PERIODS } from "./constants.ts";
 import { HARM_FILTERS } from "./inspections.ts";
+import { SFF_FILTERS } from "./special-focus.ts";
 import {
   type DashboardFilters,
   type DashboardUrlState,
@@ -152,6 +153,35 @@ describe("parseDashboardParams: each parameter, leniently", () => {
       expect(parse(`abuse=${other}`).filters.abuse).toBe(false);
   });
 
+  it("owner: a type, a colon and a name; others, repeats of an owner and those past 100 dropped", () => {
+    expect(
+      parse(
+        "owner=organization:ACME%20HEALTH,%20LLC&owner=individual:DOE,%20JANE&owner=organization:acme%20health%20llc",
+      ).filters.owners,
+    ).toEqual(["organization:ACME HEALTH, LLC", "individual:DOE, JANE"]);
+    for (const bad of [
+      "ACME",
+      "company:ACME",
+      "organization:",
+      "organization:%20,%20",
+      `individual:${"A".repeat(301)}`,
+    ]) {
+      expect(parse(`owner=${bad}`).filters.owners).toEqual([]);
+    }
+    expect(parse("owner=%20Organization%20:%20ACME%20").filters.owners).toEqual(["organization:ACME"]);
+    const many = Array.from({ length: 120 }, (_, index) => `owner=organization:OWNER%20${index}`).join("&");
+    expect(parse(many).filters.owners).toHaveLength(100);
+  });
+
+  it("sff: sff, candidate or either; ownershipChanged: true or nothing", () => {
+    for (const value of SFF_FILTERS) expect(parse(`sff=${value}`).filters.sff).toBe(value);
+    for (const other of ["", "SFF", "both", "true"]) expect(parse(`sff=${other}`).filters.sff).toBeNull();
+    expect(parse("ownershipChanged=true").filters.ownershipChanged).toBe(true);
+    for (const other of ["false", "1", "TRUE", ""]) {
+      expect(parse(`ownershipChanged=${other}`).filters.ownershipChanged).toBe(false);
+    }
+  });
+
   it("view: map or the list", () => {
     expect(parse("view=map").filters.view).toBe("map");
     for (const other of ["list", "", "Map", "grid"]) expect(parse(`view=${other}`).filters.view).toBe("list");
@@ -179,12 +209,17 @@ describe("dashboardStateToParams", () => {
       sort: "rating",
       harm: "jeopardy",
       abuse: true,
+      owners: ["organization:ACME HEALTH, LLC", "individual:DOE, JANE"],
+      sff: "either",
+      ownershipChanged: true,
       view: "map",
     };
     expect(dashboardStateToParams({ filters, page: 2 }).toString()).toBe(
       "search=rose+garden&rating=4&state=CA&state=NV&entity=Genesis+Healthcare&alertEnabled=true" +
         "&alertThreshold=2&alertMetric=Staffing+Rating&alertPeriod=lastQuarter&favorites=true" +
-        "&near=San+Francisco%2C+CA&radius=10&sort=rating&harm=jeopardy&abuse=true&view=map&page=2",
+        "&near=San+Francisco%2C+CA&radius=10&sort=rating&harm=jeopardy&abuse=true" +
+        "&owner=organization%3AACME+HEALTH%2C+LLC&owner=individual%3ADOE%2C+JANE&sff=either&ownershipChanged=true" +
+        "&view=map&page=2",
     );
   });
 
@@ -215,6 +250,17 @@ describe("dashboardStateToParams", () => {
     expect(write({ harm: null, abuse: false })).toBe("");
   });
 
+  it("writes the owners in the order chosen, the special focus and the ownership change only when set", () => {
+    const write = (change: Partial<DashboardFilters>) =>
+      dashboardStateToParams({ filters: { ...DEFAULT_FILTERS, ...change }, page: 1 }).toString();
+    expect(write({ owners: ["organization:B LLC", "organization:A LLC"] })).toBe(
+      "owner=organization%3AB+LLC&owner=organization%3AA+LLC",
+    );
+    expect(write({ sff: "candidate" })).toBe("sff=candidate");
+    expect(write({ ownershipChanged: true })).toBe("ownershipChanged=true");
+    expect(write({ owners: [], sff: null, ownershipChanged: false })).toBe("");
+  });
+
   it("leaves out a blank search", () => {
     expect(
       dashboardStateToParams({ filters: { ...DEFAULT_FILTERS, search: "   " }, page: 1 }).toString(),
@@ -242,6 +288,19 @@ describe("round trip", () => {
       sort: fc.option(fc.constantFrom("name", "distance", "rating" as const), { nil: null }),
       harm: fc.option(fc.constantFrom(...HARM_FILTERS), { nil: null }),
       abuse: fc.boolean(),
+      // Distinct owners as owners are told apart (case, spaces and punctuation aside).
+      owners: fc
+        .uniqueArray(
+          fc.constantFrom("ACME HEALTH, LLC", "DOE, JANE", "Sunrise Care Inc.", "O'BRIEN & SONS"),
+          {
+            maxLength: 3,
+          },
+        )
+        .chain((names) =>
+          fc.tuple(...names.map((name) => fc.constantFrom(`organization:${name}`, `individual:${name}`))),
+        ),
+      sff: fc.option(fc.constantFrom(...SFF_FILTERS), { nil: null }),
+      ownershipChanged: fc.boolean(),
       view: fc.constantFrom("list", "map" as const),
       page: fc.integer({ min: 1, max: 500 }),
     })
@@ -315,6 +374,11 @@ describe("hasActiveFilters", () => {
       { harm: "actual" },
       { harm: "jeopardy" },
       { abuse: true },
+      { owners: ["organization:ACME HEALTH LLC"] },
+      { sff: "sff" },
+      { sff: "candidate" },
+      { sff: "either" },
+      { ownershipChanged: true },
     ];
     for (const change of changes) expect(hasActiveFilters({ ...DEFAULT_FILTERS, ...change })).toBe(true);
   });
@@ -383,6 +447,9 @@ describe("toFacilityQuery", () => {
       sort: null,
       harm: null,
       abuse: false,
+      owners: [],
+      sff: null,
+      ownershipChanged: false,
     });
     expect(toFacilityQuery(parse("favorites=true"), { pageSize: 100, favoriteIds: ["B", "A"] }).ccns).toEqual(
       ["A", "B"],
@@ -407,6 +474,29 @@ describe("toFacilityQuery", () => {
       sort: null,
     });
   });
+  it("sends the owners as owner keys, sorted and without repeats, and the special focus and ownership change", () => {
+    const query = toFacilityQuery(
+      parse(
+        "owner=organization:Zed%20Care,%20Inc.&owner=individual:Doe,%20Jane&sff=either&ownershipChanged=true",
+      ),
+      { pageSize: 100, favoriteIds: [] },
+    );
+    expect(query).toMatchObject({
+      owners: ["individual:DOE JANE", "organization:ZED CARE INC"],
+      sff: "either",
+      ownershipChanged: true,
+    });
+    expect(facilityQueryToSearchParams(query).toString()).toBe(
+      "owner=individual%3ADOE+JANE&owner=organization%3AZED+CARE+INC&sff=either&ownershipChanged=true",
+    );
+    // The same owners chosen in another order and spelling are the same request.
+    const again = toFacilityQuery(parse("owner=individual:DOE%20JANE&owner=organization:zed%20care%20inc"), {
+      pageSize: 100,
+      favoriteIds: [],
+    });
+    expect(again.owners).toEqual(query.owners);
+  });
+
   it("sends the harm and abuse filters, which the API's encoding writes back the same", () => {
     for (const address of ["harm=actual", "harm=jeopardy", "abuse=true", "harm=actual&abuse=true"]) {
       const query = toFacilityQuery(parse(address), { pageSize: 100, favoriteIds: [] });

@@ -15,6 +15,14 @@ import {
   PAGE_SIZE_OPTIONS,
 } from "./constants.ts";
 import { HARM_FILTERS, type HarmFilter } from "./inspections.ts";
+import {
+  MAX_OWNER_FILTERS,
+  MAX_OWNER_NAME_LENGTH,
+  OWNER_TYPES,
+  type OwnerType,
+  ownerKey,
+} from "./ownership.ts";
+import { SFF_FILTERS, type SffFilter } from "./special-focus.ts";
 
 /** The spec's filter set, as far as the dashboard shows it, plus favourites mode. */
 export interface DashboardFilters {
@@ -38,6 +46,15 @@ export interface DashboardFilters {
   harm: HarmFilter | null;
   /** Only facilities with CMS's Abuse Icon or an abuse citation in three years. */
   abuse: boolean;
+  /**
+   * Only facilities where one of these owners has a role now: `organization:ACME HEALTH, LLC` (the type, a colon and
+   * the owner's name as CMS spells it, which the chips show), in the order chosen.
+   */
+  owners: string[];
+  /** Special Focus Facilities (`sff`), candidates (`candidate`) or either; null for all. */
+  sff: SffFilter | null;
+  /** Only facilities CMS flags as having changed ownership in the last 12 months. */
+  ownershipChanged: boolean;
   /** Cards or map. Not a filter, but kept with them, so that links and saved views show the view as it was. */
   view: DashboardView;
 }
@@ -68,6 +85,9 @@ export const DEFAULT_FILTERS: DashboardFilters = Object.freeze({
   sort: null,
   harm: null,
   abuse: false,
+  owners: [],
+  sff: null,
+  ownershipChanged: false,
   view: "list",
 });
 
@@ -93,6 +113,9 @@ export const URL_PARAMS = {
   sort: "sort",
   harm: "harm",
   abuse: "abuse",
+  owner: "owner",
+  sff: "sff",
+  ownershipChanged: "ownershipChanged",
   view: "view",
   page: "page",
 } as const;
@@ -173,6 +196,39 @@ export function parseHarmParam(raw: string | null): HarmFilter | null {
   return HARM_FILTERS.find((value) => value === raw?.trim()) ?? null;
 }
 
+/** An owner filter's value read back: its type and name (trimmed); null when it names no type or no name. */
+export function parseOwnerFilter(value: string): { type: OwnerType; name: string } | null {
+  const at = value.indexOf(":");
+  if (at < 0) return null;
+  const type = OWNER_TYPES.find((candidate) => candidate === value.slice(0, at).trim().toLowerCase());
+  const name = value.slice(at + 1).trim();
+  if (!type || !/[\p{L}\p{N}]/u.test(name) || name.length > MAX_OWNER_NAME_LENGTH) return null;
+  return { type, name };
+}
+
+/**
+ * Owner filters: `individual:<name>` or `organization:<name>`; others are dropped, as are repeats of an owner (its
+ * name compared as owners are) and any past the API's 100.
+ */
+export function parseOwnersParam(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const owners: string[] = [];
+  for (const value of values) {
+    const owner = parseOwnerFilter(value);
+    if (!owner) continue;
+    const key = ownerKey(owner.type, owner.name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    owners.push(`${owner.type}:${owner.name}`);
+  }
+  return owners.slice(0, MAX_OWNER_FILTERS);
+}
+
+/** A special focus filter: `sff`, `candidate` or `either`; anything else is none. */
+export function parseSffParam(raw: string | null): SffFilter | null {
+  return SFF_FILTERS.find((value) => value === raw?.trim()) ?? null;
+}
+
 export function parseViewParam(raw: string | null): DashboardView {
   return raw === "map" ? "map" : "list";
 }
@@ -214,6 +270,9 @@ export function parseDashboardParams(params: URLSearchParams): DashboardUrlState
       sort: parseSortParam(params.get(URL_PARAMS.sort), near),
       harm: parseHarmParam(params.get(URL_PARAMS.harm)),
       abuse: params.get(URL_PARAMS.abuse) === "true",
+      owners: parseOwnersParam(params.getAll(URL_PARAMS.owner)),
+      sff: parseSffParam(params.get(URL_PARAMS.sff)),
+      ownershipChanged: params.get(URL_PARAMS.ownershipChanged) === "true",
       view: parseViewParam(params.get(URL_PARAMS.view)),
     },
     page: parsePageParam(params.get(URL_PARAMS.page)),
@@ -244,6 +303,9 @@ export function dashboardStateToParams(state: DashboardUrlState): URLSearchParam
   if (filters.sort != null) params.set(URL_PARAMS.sort, filters.sort);
   if (filters.harm != null) params.set(URL_PARAMS.harm, filters.harm);
   if (filters.abuse) params.set(URL_PARAMS.abuse, "true");
+  for (const owner of parseOwnersParam(filters.owners)) params.append(URL_PARAMS.owner, owner);
+  if (filters.sff != null) params.set(URL_PARAMS.sff, filters.sff);
+  if (filters.ownershipChanged) params.set(URL_PARAMS.ownershipChanged, "true");
   if (filters.view !== "list") params.set(URL_PARAMS.view, filters.view);
   if (state.page > 1) params.set(URL_PARAMS.page, String(state.page));
   return params;
@@ -260,7 +322,10 @@ export function hasActiveFilters(filters: DashboardFilters): boolean {
     filters.favoritesOnly ||
     filters.near.trim() !== "" ||
     filters.harm != null ||
-    filters.abuse
+    filters.abuse ||
+    filters.owners.length > 0 ||
+    filters.sff != null ||
+    filters.ownershipChanged
   );
 }
 
@@ -327,5 +392,16 @@ export function toFacilityQuery(
     sort: filters.sort,
     harm: filters.harm,
     abuse: filters.abuse,
+    // Owner keys, sorted: equal views are one request and one cache entry, however the owners were chosen.
+    owners: [
+      ...new Set(
+        parseOwnersParam(filters.owners).flatMap((value) => {
+          const owner = parseOwnerFilter(value);
+          return owner ? [ownerKey(owner.type, owner.name)] : [];
+        }),
+      ),
+    ].sort(),
+    sff: filters.sff,
+    ownershipChanged: filters.ownershipChanged,
   };
 }

@@ -25,6 +25,10 @@ const EntityPage = lazy(() =>
   import("../features/entity/entity-page.tsx").then((module) => ({ default: module.EntityPage })),
 );
 
+const OwnerPage = lazy(() =>
+  import("../features/owner/owner-page.tsx").then((module) => ({ default: module.OwnerPage })),
+);
+
 export function App() {
   const [queryClient] = useState(() => new QueryClient());
   return (
@@ -48,6 +52,10 @@ export function App() {
             <Route
               path="/entity/:name"
               element={<LazyRoute page={<EntityPage />} loading="Loading the affiliated entity..." />}
+            />
+            <Route
+              path="/owner/:type/:name"
+              element={<LazyRoute page={<OwnerPage />} loading="Loading the owner..." />}
             />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

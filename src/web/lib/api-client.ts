@@ -40,6 +40,16 @@ import {
 } from "../../core/api-types.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
 import { type EntityStaffingQuality, entityStaffingQualitySchema } from "../../core/figure-averages.ts";
+import {
+  type FacilityOwnership,
+  facilityOwnershipSchema,
+  type Owner,
+  type OwnerSuggestion,
+  type OwnerType,
+  ownerApiPath,
+  ownerSchema,
+  ownerSuggestionSchema,
+} from "../../core/ownership.ts";
 import { type FacilityQualityMeasures, facilityQualityMeasuresSchema } from "../../core/quality-measures.ts";
 
 import { type FacilityStaffing, facilityStaffingSchema } from "../../core/staffing.ts";
@@ -154,6 +164,19 @@ export const apiClient = {
       facilityQualityMeasuresSchema,
       signal,
     ),
+  /** The facility's owners and managers now, and the owners who came and went over the releases loaded. */
+  ownership: (ccn: string, signal?: AbortSignal): Promise<FacilityOwnership> =>
+    getJson(`/api/facilities/${encodeURIComponent(ccn)}/ownership`, facilityOwnershipSchema, signal),
+  /** Up to 20 owners whose name holds every word of `text`, most homes first (the dashboard's owner field). */
+  ownerSuggestions: (text: string, signal?: AbortSignal): Promise<OwnerSuggestion[]> =>
+    getJson(
+      withQuery("/api/owners", new URLSearchParams({ q: text })),
+      z.array(ownerSuggestionSchema),
+      signal,
+    ),
+  /** An owner's homes, their ratings and inspection record beside the nation's, and its homes gained and lost. */
+  owner: (type: OwnerType, name: string, signal?: AbortSignal): Promise<Owner> =>
+    getJson(ownerApiPath(type, name), ownerSchema, signal),
   entity: (name: string, signal?: AbortSignal): Promise<Entity> =>
     getJson(`/api/entities/${encodeURIComponent(name)}`, entitySchema, signal),
   /** The entity's current facilities' average staffing figures and quality measures beside the nation's. */

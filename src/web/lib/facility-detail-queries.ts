@@ -15,6 +15,7 @@ export const facilityDetailKeys = {
   inspections: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "inspections"] as const,
   penalties: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "penalties"] as const,
   staffing: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "staffing"] as const,
+  ownership: (ccn: string) => [...facilityDetailKeys.all, ccn.toUpperCase(), "ownership"] as const,
   qualityMeasures: (ccn: string) =>
     [...facilityDetailKeys.all, ccn.toUpperCase(), "quality-measures"] as const,
   /** Averages are shared by every facility of a state: keyed by the state, not the facility. */
@@ -93,6 +94,15 @@ export function qualityMeasuresQueryOptions(ccn: string) {
   return queryOptions({
     queryKey: facilityDetailKeys.qualityMeasures(ccn),
     queryFn: ({ signal }) => apiClient.qualityMeasures(ccn.toUpperCase(), signal),
+    ...DETAIL_QUERY_POLICY,
+  });
+}
+
+/** The facility's owners and managers, and the owners who came and went. */
+export function ownershipQueryOptions(ccn: string) {
+  return queryOptions({
+    queryKey: facilityDetailKeys.ownership(ccn),
+    queryFn: ({ signal }) => apiClient.ownership(ccn.toUpperCase(), signal),
     ...DETAIL_QUERY_POLICY,
   });
 }

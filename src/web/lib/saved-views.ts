@@ -4,12 +4,14 @@ import { MAX_RADIUS_MILES } from "../../core/api-query.ts";
 import { LIST_SORTS } from "../../core/api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, STORAGE_KEYS } from "../../core/constants.ts";
 import { HARM_FILTERS } from "../../core/inspections.ts";
+import { SFF_FILTERS } from "../../core/special-focus.ts";
 import {
   DASHBOARD_VIEWS,
   type DashboardFilters,
   DEFAULT_FILTERS,
   normalizePlaceFilters,
   parseEntitiesParam,
+  parseOwnersParam,
   parseStatesParam,
 } from "../../core/url-state.ts";
 import { createStoredList, type KeyValueStorage, parseStoredList } from "./storage.ts";
@@ -32,6 +34,9 @@ const savedFiltersSchema = z.object({
   sort: z.catch(z.nullable(z.enum(LIST_SORTS)), null),
   harm: z.catch(z.nullable(z.enum(HARM_FILTERS)), null),
   abuse: z.catch(z.boolean(), false),
+  owners: z.catch(z.array(z.string()), []),
+  sff: z.catch(z.nullable(z.enum(SFF_FILTERS)), null),
+  ownershipChanged: z.catch(z.boolean(), false),
   view: z.catch(z.enum(DASHBOARD_VIEWS), DEFAULT_FILTERS.view),
 });
 
@@ -46,6 +51,7 @@ export const savedViewSchema = z.object({
           ...filters,
           states: parseStatesParam(filters.states),
           affiliatedEntities: parseEntitiesParam(filters.affiliatedEntities),
+          owners: parseOwnersParam(filters.owners),
         }),
     ),
   ),

@@ -187,6 +187,24 @@ describe("parseSavedViews", () => {
     ]);
     expect(parseSavedViews(raw).map((saved) => saved.filters)).toEqual([DEFAULT_FILTERS, DEFAULT_FILTERS]);
   });
+  it("restores the owners, special focus and ownership change; bad values and views saved before them have none", () => {
+    const ownership = {
+      ...DEFAULT_FILTERS,
+      owners: ["organization:ACME HEALTH, LLC", "individual:DOE, JANE"],
+      sff: "candidate",
+      ownershipChanged: true,
+    } as const;
+    expect(parseSavedViews(JSON.stringify([{ ...view, filters: ownership }]))[0]?.filters).toEqual(ownership);
+    const { owners: _owners, sff: _sff, ownershipChanged: _changed, ...older } = DEFAULT_FILTERS;
+    const raw = JSON.stringify([
+      { ...view, filters: older },
+      {
+        ...view,
+        filters: { ...DEFAULT_FILTERS, owners: ["ACME", "company:X"], sff: "SFF", ownershipChanged: "yes" },
+      },
+    ]);
+    expect(parseSavedViews(raw).map((saved) => saved.filters)).toEqual([DEFAULT_FILTERS, DEFAULT_FILTERS]);
+  });
 });
 
 describe("saved views store", () => {

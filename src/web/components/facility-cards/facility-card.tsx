@@ -10,6 +10,7 @@ import {
 } from "../../../core/format.ts";
 import { cn } from "../../lib/cn.ts";
 import { inspectionMarks } from "../../lib/inspection-labels.ts";
+import { specialFocusMark } from "../../lib/special-focus-labels.ts";
 import "./facility-card.css";
 
 /** The nurse hours a card shows: every day's, or the weekend's (the list's sorts by nurse hours). */
@@ -55,6 +56,7 @@ export const FacilityCard = memo(function FacilityCard({
   const showsChanges = Boolean(facility.ratingAlert && alertMetric);
   const place = [facility.city, facility.state].filter(Boolean).join(", ");
   const marks = inspectionMarks(facility);
+  const specialFocus = specialFocusMark(facility);
   return (
     <article
       className={
@@ -94,6 +96,18 @@ export const FacilityCard = memo(function FacilityCard({
         {formatRatingOutOf5(facility.overallRating)}
         <span className="fc-overall-label">Overall</span>
       </p>
+
+      {/* CMS's Special Focus Facility program: on it, or a candidate (CMS's explanation as the tooltip). */}
+      {specialFocus && (
+        <p className={`fc-sff fc-sff-${specialFocus.status}`} title={specialFocus.title}>
+          {specialFocus.label}
+          <span className="sr-only">
+            {specialFocus.status === "sff"
+              ? " (Special Focus Facility)"
+              : " for the Special Focus Facility program"}
+          </span>
+        </p>
+      )}
 
       {/* The inspection record in a word or two: harm or immediate jeopardy, abuse (only when cited). */}
       {marks.length > 0 && (

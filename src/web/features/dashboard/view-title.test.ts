@@ -34,6 +34,23 @@ describe("getViewTitle", () => {
       "Filtered Facilities",
     );
   });
+  it("names the owners by their names, the special focus choice and the ownership change", () => {
+    expect(getViewTitle({ ...DEFAULT_FILTERS, owners: ["organization:ACME HEALTH, LLC"] })).toBe(
+      "Facilities of ACME HEALTH, LLC",
+    );
+    expect(
+      getViewTitle({
+        ...DEFAULT_FILTERS,
+        owners: ["organization:A LLC", "organization:B LLC", "individual:C", "individual:D"],
+      }),
+    ).toBe("Facilities of 4 owners");
+    expect(getViewTitle({ ...DEFAULT_FILTERS, sff: "sff" })).toBe("Facilities on the Special Focus list");
+    expect(getViewTitle({ ...DEFAULT_FILTERS, sff: "candidate" })).toBe("Facilities that are SFF candidates");
+    expect(getViewTitle({ ...DEFAULT_FILTERS, sff: "either", ownershipChanged: true })).toBe(
+      "Facilities on the Special Focus list or candidates, with a new owner in the last year",
+    );
+  });
+
   it("names the place and radius by the place's label, when the list is filtered by it", () => {
     const near = { ...DEFAULT_FILTERS, near: "san francisco, ca" };
     expect(getViewTitle(near, "San Francisco, CA")).toBe("Facilities within 25 mi of San Francisco, CA");

@@ -2,7 +2,7 @@
 import { DEFAULT_RADIUS_MILES } from "../../../core/api-query.ts";
 import type { AlertPeriod } from "../../../core/constants.ts";
 import { formatCount } from "../../../core/format.ts";
-import type { DashboardFilters } from "../../../core/url-state.ts";
+import { type DashboardFilters, parseOwnerFilter } from "../../../core/url-state.ts";
 
 export const PERIOD_LABELS: Record<AlertPeriod, string> = {
   lastPeriod: "Last period",
@@ -48,6 +48,14 @@ export function getViewTitle(filters: DashboardFilters, place: string | null = n
   if (filters.harm === "actual") parts.push("with harm cited");
   if (filters.harm === "jeopardy") parts.push("with immediate jeopardy cited");
   if (filters.abuse) parts.push("with abuse cited");
+  if (filters.owners.length > 0) {
+    const names = filters.owners.map((value) => parseOwnerFilter(value)?.name ?? value);
+    parts.push(`of ${joinList(names, "owners")}`);
+  }
+  if (filters.sff === "sff") parts.push("on the Special Focus list");
+  if (filters.sff === "candidate") parts.push("that are SFF candidates");
+  if (filters.sff === "either") parts.push("on the Special Focus list or candidates");
+  if (filters.ownershipChanged) parts.push("with a new owner in the last year");
   if (filters.alertFilterEnabled) parts.push("with rating changes");
 
   if (parts.length === 0) return filters.favoritesOnly ? base : "All Facilities";

@@ -9,6 +9,7 @@ import { useParams } from "react-router";
 import { getTotalPages } from "../../../core/pagination.ts";
 import { CenteredPage } from "../../components/centered-page.tsx";
 import { CompareBar } from "../../components/compare-bar.tsx";
+import { InspectionRecordSection } from "../../components/inspection-record-section.tsx";
 import { ErrorMessage, LoadingMessage } from "../../components/status-message.tsx";
 import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
@@ -18,7 +19,6 @@ import { ENTITY_PAGE_SIZE, entityFacilitiesQueryOptions, entityQueryOptions } fr
 import { EntityChartsSection } from "./components/entity-charts-section.tsx";
 import { EntityFacilities } from "./components/entity-facilities.tsx";
 import { EntityHeader } from "./components/entity-header.tsx";
-import { EntityInspectionsSection } from "./components/entity-inspections.tsx";
 import { EntityStaffingQualitySection } from "./components/entity-staffing-quality.tsx";
 import { EntityUnavailable } from "./components/entity-unavailable.tsx";
 import { useEntityPageNumber } from "./hooks/use-entity-page-number.ts";
@@ -61,7 +61,12 @@ function EntityContent({ name }: { name: string }) {
   return (
     <div className="space-y-6">
       <EntityHeader entity={entity.data} />
-      <EntityInspectionsSection entity={entity.data} />
+      <InspectionRecordSection
+        record={entity.data.inspections}
+        group={["entity", entity.data.name]}
+        citationsQuery={new URLSearchParams({ entity: entity.data.name }).toString()}
+        testIdPrefix="entity"
+      />
       <EntityStaffingQualitySection name={entity.data.name} />
       <EntityChartsSection entity={entity.data} />
       <EntityFacilities

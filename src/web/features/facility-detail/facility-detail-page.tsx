@@ -1,5 +1,5 @@
 // The facility detail route, /facility/:ccn (SPEC section 2): ratings, deficiencies, staffing, capacity, the
-// inspection record (citations and penalties), and the rating history and seasonality charts. Loaded lazily, so the charts stay out of the dashboard's bundle.
+// owners and managers, the inspection record (citations and penalties), and the rating history and seasonality charts. Loaded lazily, so the charts stay out of the dashboard's bundle.
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList, type LucideIcon, Star, Users, Warehouse } from "lucide-react";
 import { useEffect } from "react";
@@ -22,6 +22,7 @@ import { FacilityHeader } from "./components/facility-header.tsx";
 import { FacilityUnavailable } from "./components/facility-unavailable.tsx";
 import { InspectionsSection } from "./components/inspections-section.tsx";
 import { LocationSection } from "./components/location-section.tsx";
+import { OwnershipSection } from "./components/ownership-section.tsx";
 import { PenaltiesSection } from "./components/penalties-section.tsx";
 import { QualityMeasuresSection } from "./components/quality-measures-section.tsx";
 import { RatingChangesSection } from "./components/rating-changes-section.tsx";
@@ -92,6 +93,12 @@ function FacilityDetailContent({ ccn, dashboardSearch }: { ccn: string; dashboar
         </p>
         <BenchmarksLegend result={benchmarks} state={state} />
       </div>
+      {/* Who runs the home. */}
+      <OwnershipSection
+        key={`ownership-${detail.ccn}`}
+        ccn={ccn}
+        ownershipChanged={detail.ownershipChanged ?? null}
+      />
       {/* What is behind the staffing and quality stars, then the record behind the health inspection star. */}
       <StaffingSection key={`staffing-${detail.ccn}`} ccn={ccn} state={state} />
       <QualityMeasuresSection key={`quality-${detail.ccn}`} ccn={ccn} state={state} />

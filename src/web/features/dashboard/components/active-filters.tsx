@@ -8,11 +8,13 @@ import {
   type DashboardFilters,
   disableAlertFilter,
   hasActiveFilters,
+  parseOwnerFilter,
   withoutNear,
 } from "../../../../core/url-state.ts";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { HARM_FILTER_LABELS } from "../../../lib/inspection-labels.ts";
+import { SFF_FILTER_LABELS } from "../../../lib/special-focus-labels.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { describePlace, PERIOD_LABELS } from "../view-title.ts";
 
@@ -58,7 +60,10 @@ export function ActiveFilters({
     filters.alertFilterEnabled ||
     filters.favoritesOnly ||
     filters.harm != null ||
-    filters.abuse;
+    filters.abuse ||
+    filters.owners.length > 0 ||
+    filters.sff != null ||
+    filters.ownershipChanged;
   const canClear = hasActiveFilters(filters);
   const clearButton = canClear && (
     <Button variant="ghost" size="sm" onClick={onReset} className="h-7 text-slate-600">
@@ -140,6 +145,39 @@ export function ActiveFilters({
               Clear all entities
             </Button>
           </li>
+        )}
+        {filters.owners.map((value) => (
+          <Chip
+            key={`owner-${value}`}
+            label={`Owner: ${parseOwnerFilter(value)?.name ?? value}`}
+            onRemove={() =>
+              onFiltersChange((f) => ({ ...f, owners: f.owners.filter((other) => other !== value) }))
+            }
+          />
+        ))}
+        {filters.owners.length > 1 && (
+          <li>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-7 px-1"
+              onClick={() => onFiltersChange((f) => ({ ...f, owners: [] }))}
+            >
+              Clear all owners
+            </Button>
+          </li>
+        )}
+        {filters.sff != null && (
+          <Chip
+            label={SFF_FILTER_LABELS[filters.sff]}
+            onRemove={() => onFiltersChange((f) => ({ ...f, sff: null }))}
+          />
+        )}
+        {filters.ownershipChanged && (
+          <Chip
+            label="Changed owner in the last year"
+            onRemove={() => onFiltersChange((f) => ({ ...f, ownershipChanged: false }))}
+          />
         )}
         {filters.harm != null && (
           <Chip

@@ -8,7 +8,9 @@ import {
   LazyInspectionFilter,
   LazyMultiSelect,
   LazyRatingFilter,
+  LazySpecialFocusFilter,
 } from "./lazy-controls.tsx";
+import { OwnershipControls } from "./owner-field.tsx";
 import { PlaceControls } from "./place-controls.tsx";
 import { SearchBox } from "./search-box.tsx";
 
@@ -66,6 +68,11 @@ export function FilterBar({
         <LazyAlertSettings filters={filters} onFiltersChange={onFiltersChange} />
       </div>
       <PlaceControls filters={filters} nearError={nearError} onFiltersChange={onFiltersChange} />
+      {/* Who runs the homes, and CMS's oversight of the worst of them. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <OwnershipControls filters={filters} onFiltersChange={onFiltersChange} />
+        <LazySpecialFocusFilter filters={filters} onFiltersChange={onFiltersChange} />
+      </div>
       <ActiveFilters filters={filters} place={place} onFiltersChange={onFiltersChange} onReset={onReset} />
     </section>
   );

@@ -59,6 +59,10 @@ const InspectionFilter = lazyControl(
   () => import("./inspection-filter.tsx").then((m) => m.InspectionFilter),
   () => "Inspections",
 );
+const SpecialFocusFilter = lazyControl(
+  () => import("./special-focus-filter.tsx").then((m) => m.SpecialFocusFilter),
+  () => "Special focus",
+);
 const SaveViewDialog = lazyControl(
   () => import("./save-view-dialog.tsx").then((m) => m.SaveViewDialog),
   () => "Save Current View",
@@ -214,6 +218,14 @@ export function LazyInspectionFilter(props: ComponentProps<typeof InspectionFilt
   return (
     <DeferredControl label="Inspections" popup="dialog">
       {(activation) => <InspectionFilter {...props} activation={activation} />}
+    </DeferredControl>
+  );
+}
+
+export function LazySpecialFocusFilter(props: ComponentProps<typeof SpecialFocusFilter>) {
+  return (
+    <DeferredControl label="Special focus" popup="dialog">
+      {(activation) => <SpecialFocusFilter {...props} activation={activation} />}
     </DeferredControl>
   );
 }

@@ -1,14 +1,60 @@
-import { Building2, MapPin, Phone, Rss, Star } from "lucide-react";
+import { AlertTriangle, Building2, Info, MapPin, Phone, Rss, Star } from "lucide-react";
 import type { Benchmarks, FacilityDetail } from "../../../../core/api-types.ts";
 import { changesFeedPath } from "../../../../core/change-feed.ts";
 import { formatRatingOutOf5 } from "../../../../core/format.ts";
+import { SPECIAL_FOCUS_EXPLANATIONS, SPECIAL_FOCUS_LABELS } from "../../../../core/special-focus.ts";
 import { CompareToggle } from "../../../components/compare-toggle.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { formatAddress, formatPhone } from "../../../lib/facility-contact.ts";
+import { describeSpecialFocusPeriod } from "../../../lib/special-focus-labels.ts";
 import { getBenchmarkParts } from "../lib/benchmarks.ts";
+import { homeFacts } from "../lib/home-facts.ts";
 import type { AbuseNotice } from "../lib/inspections.ts";
 import { AbuseHeaderLink } from "./abuse-flag.tsx";
 import { BenchmarkNote } from "./benchmark-note.tsx";
+
+/**
+ * CMS's Special Focus Facility status: the home's current status with CMS's explanation, and the stretches of
+ * releases in which CMS listed it so; a home no longer listed says when it was.
+ */
+function SpecialFocus({ facility }: { facility: FacilityDetail }) {
+  const status = facility.specialFocus ?? null;
+  const history = facility.specialFocusHistory ?? [];
+  if (status === null && history.length === 0) return null;
+  if (status === null) {
+    return (
+      <p className="text-sm text-slate-600" data-testid="special-focus-history">
+        Formerly listed by CMS: {history.map(describeSpecialFocusPeriod).join("; ")}.
+      </p>
+    );
+  }
+  return (
+    <div
+      className={cn(
+        "flex gap-2.5 rounded-lg border px-3 py-2.5 text-sm",
+        status === "sff"
+          ? "border-red-300 bg-red-50 text-red-950"
+          : "border-amber-300 bg-amber-50 text-amber-950",
+      )}
+      data-testid="special-focus"
+      data-status={status}
+    >
+      <AlertTriangle
+        className={cn("mt-0.5 size-4 shrink-0", status === "sff" ? "text-red-700" : "text-amber-700")}
+        aria-hidden
+      />
+      <div className="space-y-1">
+        <p className="font-semibold">{SPECIAL_FOCUS_LABELS[status]}</p>
+        <p>{SPECIAL_FOCUS_EXPLANATIONS[status]}</p>
+        {history.length > 0 && (
+          <p className="text-xs opacity-80" data-testid="special-focus-history">
+            Listed by CMS: {history.map(describeSpecialFocusPeriod).join("; ")}.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
 
 function StarRow({ rating }: { rating: number }) {
   return (
@@ -39,6 +85,7 @@ export function FacilityHeader({
 }) {
   const address = formatAddress(facility);
   const rating = facility.overallRating;
+  const facts = homeFacts(facility);
   const overallAverages = benchmarks ? getBenchmarkParts("overallRating", benchmarks, facility.state) : [];
   return (
     <header className="flex flex-wrap items-start justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -74,6 +121,32 @@ export function FacilityHeader({
           )}
           {abuse && <AbuseHeaderLink notice={abuse} />}
         </div>
+        {facts.length > 0 && (
+          <ul
+            aria-label="About the home"
+            className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
+            data-testid="home-facts"
+          >
+            {facts.map((fact) => (
+              <li
+                key={fact.key}
+                data-fact={fact.key}
+                className={cn(
+                  "flex items-center gap-1.5",
+                  fact.isWarning ? "text-amber-800" : "text-slate-600",
+                )}
+              >
+                {fact.isWarning ? (
+                  <AlertTriangle className="size-3.5 shrink-0" aria-label="Note" role="img" />
+                ) : (
+                  <Info className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+                )}
+                {fact.text}
+              </li>
+            ))}
+          </ul>
+        )}
+        <SpecialFocus facility={facility} />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <CompareToggle facility={facility} />
           <a

@@ -1,11 +1,16 @@
-// The entity page's inspection record in words and numbers: the entity's citations of the last three years by
-// CMS's harm level, per facility beside the nation's, and the share of its facilities with actual harm, immediate
-// jeopardy, abuse and fines beside the nation's share, each with the dashboard's view of those facilities.
-import type { Entity, InspectionTotals } from "../../../../core/api-types.ts";
-import { formatCount, formatPercent, formatUsd } from "../../../../core/format.ts";
-import { HARM_LEVELS, type HarmLevelKey } from "../../../../core/inspections.ts";
+// The inspection record of a group of facilities (an affiliated entity's, an owner's) in words and numbers: their
+// citations of the last three years by CMS's harm level, per facility beside the nation's, and the share of them
+// with actual harm, immediate jeopardy, abuse and fines beside the nation's share, each with the dashboard's view of
+// those facilities (the group's own filter, `entity` or `owner`, and the finding's).
+import type { Entity, InspectionTotals } from "../../core/api-types.ts";
+import { formatCount, formatPercent, formatUsd } from "../../core/format.ts";
+import { HARM_LEVELS, type HarmLevelKey } from "../../core/inspections.ts";
 
-export type EntityInspections = NonNullable<Entity["inspections"]>;
+/** The three years' record of a group's facilities beside the nation's (an entity's and an owner's answers). */
+export type InspectionRecord = NonNullable<Entity["inspections"]>;
+
+/** The dashboard's filter of the group: `["entity", name]`, `["owner", "organization:NAME"]`. */
+export type GroupFilter = readonly [param: string, value: string];
 
 export interface HarmRow {
   key: HarmLevelKey;
@@ -25,7 +30,7 @@ function perFacility(value: number, facilities: number): string {
 }
 
 /** The citations by harm level, least severe first; null when no health citations file is loaded. */
-export function harmRows(record: EntityInspections): HarmRow[] | null {
+export function harmRows(record: InspectionRecord): HarmRow[] | null {
   const own = record.totals.citations;
   const nation = record.national.citations;
   if (!own || !nation) return null;
@@ -46,7 +51,7 @@ export interface FacilitiesFigure {
   value: string | null;
   /** 'Nation: 18.4%'; null when not known. */
   nation: string | null;
-  /** The dashboard's query for these facilities (the entity and the filter), when the dashboard has that filter. */
+  /** The dashboard's query for these facilities (the group's and the finding's filters), when it has that filter. */
   dashboardQuery: string | null;
 }
 
@@ -59,15 +64,15 @@ function facilitiesOf(count: number | null, facilities: number): string | null {
   return `${formatCount(count)} of ${formatCount(facilities)} ${noun} (${share(count, facilities)})`;
 }
 
-function dashboardQuery(name: string, filter: [string, string]): string {
+function dashboardQuery(group: GroupFilter, filter: [string, string]): string {
   const params = new URLSearchParams();
-  params.append("entity", name);
+  params.append(group[0], group[1]);
   params.append(...filter);
   return params.toString();
 }
 
-/** How many of the entity's facilities have each finding, beside the nation's share. */
-export function facilityFigures(name: string, record: EntityInspections): FacilitiesFigure[] {
+/** How many of the group's facilities have each finding, beside the nation's share. */
+export function facilityFigures(group: GroupFilter, record: InspectionRecord): FacilitiesFigure[] {
   const figure = (
     key: FacilitiesFigure["key"],
     label: string,
@@ -81,7 +86,7 @@ export function facilityFigures(name: string, record: EntityInspections): Facili
       label,
       value: facilitiesOf(own, record.totals.facilities),
       nation: nation === null ? null : `Nation: ${share(nation, record.national.facilities)}`,
-      dashboardQuery: filter && own !== null && own > 0 ? dashboardQuery(name, filter) : null,
+      dashboardQuery: filter && own !== null && own > 0 ? dashboardQuery(group, filter) : null,
     };
   };
   return [
@@ -113,7 +118,7 @@ export function describeFines(totals: InspectionTotals): string | null {
 }
 
 /** Fines per facility, beside the nation's: '$1,234.00 per facility (nation: $2,345.00)'; null when unknown. */
-export function describeFinesPerFacility(record: EntityInspections): string | null {
+export function describeFinesPerFacility(record: InspectionRecord): string | null {
   const own = record.totals.fineDollars;
   const nation = record.national.fineDollars;
   if (own === null || nation === null || record.totals.facilities === 0 || record.national.facilities === 0)

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { InspectionTotals } from "../../../../core/api-types.ts";
+import type { InspectionTotals } from "../../core/api-types.ts";
 import {
   describeFines,
   describeFinesPerFacility,
-  type EntityInspections,
   facilityFigures,
   harmRows,
-} from "./entity-inspections.ts";
+  type InspectionRecord,
+} from "./inspection-record.ts";
 
 const TOTALS: InspectionTotals = {
   facilities: 8,
@@ -28,7 +28,7 @@ const NATIONAL: InspectionTotals = {
   fineDollars: 300_000_000,
   facilitiesFined: 6_000,
 };
-const RECORD: EntityInspections = {
+const RECORD: InspectionRecord = {
   window: { start: "2023-11-01", end: "2026-11-01" },
   totals: TOTALS,
   national: NATIONAL,
@@ -77,7 +77,7 @@ describe("an entity's inspection record", () => {
   });
 
   it("counts the facilities with each finding beside the nation's share, linking to the facilities it can filter", () => {
-    expect(facilityFigures("ACME CARE", RECORD)).toEqual([
+    expect(facilityFigures(["entity", "ACME CARE"], RECORD)).toEqual([
       {
         key: "actual",
         label: "Facilities with harm found (G or worse)",
@@ -111,12 +111,17 @@ describe("an entity's inspection record", () => {
   });
 
   it("encodes names the dashboard's address must carry safely", () => {
-    const [actual] = facilityFigures("A&B / C#1", RECORD);
+    const [actual] = facilityFigures(["entity", "A&B / C#1"], RECORD);
     expect(new URLSearchParams(actual?.dashboardQuery ?? "").getAll("entity")).toEqual(["A&B / C#1"]);
   });
 
+  it("links an owner's facilities by the owner filter", () => {
+    const [actual] = facilityFigures(["owner", "organization:ACME HEALTH, LLC"], RECORD);
+    expect(actual?.dashboardQuery).toBe("owner=organization%3AACME+HEALTH%2C+LLC&harm=actual");
+  });
+
   it("says 'facility' for one facility, and figures not known as null", () => {
-    const one: EntityInspections = {
+    const one: InspectionRecord = {
       ...RECORD,
       totals: {
         ...TOTALS,
@@ -134,7 +139,7 @@ describe("an entity's inspection record", () => {
         facilitiesWithImmediateJeopardy: null,
       },
     };
-    const figures = facilityFigures("SOLO", one);
+    const figures = facilityFigures(["entity", "SOLO"], one);
     expect(figures.map((figure) => [figure.key, figure.value, figure.nation])).toEqual([
       ["actual", null, null],
       ["jeopardy", null, null],

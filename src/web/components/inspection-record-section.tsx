@@ -1,26 +1,27 @@
-// The entity page's inspection record, beside its ratings: its facilities' citations of the last three years by
-// CMS's harm level (per facility, and the nation's per facility), how many of its facilities had harm found,
-// immediate jeopardy, abuse or fines (and the nation's share), its fines, and links to those facilities on the
-// dashboard and to their citations.
+// The inspection record of a group of facilities (the entity page's, the owner page's), beside its ratings: its
+// facilities' citations of the last three years by CMS's harm level (per facility, and the nation's per facility),
+// how many of its facilities had harm found, immediate jeopardy, abuse or fines (and the nation's share), its fines,
+// and links to those facilities on the dashboard and, where the citations page can filter by the group, to their
+// citations.
 import { ClipboardList, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import type { Entity } from "../../../../core/api-types.ts";
-import { formatCount } from "../../../../core/format.ts";
-import { formatShortDate } from "../../../../core/history.ts";
-import { HARM_TONES } from "../../../lib/harm-styles.ts";
+import { formatCount } from "../../core/format.ts";
+import { formatShortDate } from "../../core/history.ts";
+import { HARM_TONES } from "../lib/harm-styles.ts";
 import {
   describeFines,
   describeFinesPerFacility,
-  type EntityInspections,
   facilityFigures,
+  type GroupFilter,
   harmRows,
-} from "../lib/entity-inspections.ts";
+  type InspectionRecord,
+} from "../lib/inspection-record.ts";
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm";
 const LINK =
   "rounded-sm text-blue-700 underline underline-offset-2 hover:text-blue-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600";
 
-function HarmTable({ record }: { record: EntityInspections }) {
+function HarmTable({ record, testIdPrefix }: { record: InspectionRecord; testIdPrefix: string }) {
   const rows = harmRows(record);
   if (!rows) {
     return (
@@ -30,7 +31,7 @@ function HarmTable({ record }: { record: EntityInspections }) {
     );
   }
   return (
-    <table className="w-full text-sm" data-testid="entity-harm-table">
+    <table className="w-full text-sm" data-testid={`${testIdPrefix}-harm-table`}>
       <caption className="mb-2 text-left text-sm font-semibold text-slate-700">
         Citations by harm level
       </caption>
@@ -73,12 +74,20 @@ function HarmTable({ record }: { record: EntityInspections }) {
   );
 }
 
-function FacilitiesList({ name, record }: { name: string; record: EntityInspections }) {
+function FacilitiesList({
+  group,
+  record,
+  testIdPrefix,
+}: {
+  group: GroupFilter;
+  record: InspectionRecord;
+  testIdPrefix: string;
+}) {
   const fines = describeFines(record.totals);
   const perFacility = describeFinesPerFacility(record);
   return (
-    <dl className="divide-y divide-slate-100 text-sm" data-testid="entity-facility-figures">
-      {facilityFigures(name, record).map((figure) => (
+    <dl className="divide-y divide-slate-100 text-sm" data-testid={`${testIdPrefix}-facility-figures`}>
+      {facilityFigures(group, record).map((figure) => (
         <div key={figure.key} className="py-2" data-figure={figure.key}>
           <dt className="text-slate-600">{figure.label}</dt>
           <dd className="mt-0.5 flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -109,12 +118,25 @@ function FacilitiesList({ name, record }: { name: string; record: EntityInspecti
   );
 }
 
-export function EntityInspectionsSection({ entity }: { entity: Entity }) {
-  const record = entity.inspections;
-  const citationsQuery = new URLSearchParams({ entity: entity.name }).toString();
+/**
+ * `group` is the dashboard's filter of the group's facilities; `citationsQuery` the citations page's query of
+ * their citations (null where that page cannot filter by the group); test ids start with `testIdPrefix`.
+ */
+export function InspectionRecordSection({
+  record,
+  group,
+  citationsQuery,
+  testIdPrefix,
+}: {
+  record: InspectionRecord | null;
+  group: GroupFilter;
+  citationsQuery: string | null;
+  testIdPrefix: string;
+}) {
+  const headingId = `${testIdPrefix}-inspections`;
   return (
-    <section aria-labelledby="entity-inspections" className={CARD} data-testid="entity-inspections">
-      <h2 id="entity-inspections" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className={CARD} data-testid={`${testIdPrefix}-inspections`}>
+      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
         <ClipboardList className="size-4 text-slate-500" aria-hidden />
         Inspection record
       </h2>
@@ -124,17 +146,17 @@ export function EntityInspectionsSection({ entity }: { entity: Entity }) {
         </p>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600" data-testid="entity-inspections-window">
+          <p className="mt-1 text-sm text-slate-600" data-testid={`${testIdPrefix}-inspections-window`}>
             The last 3 years of inspections of its {formatCount(record.totals.facilities)}{" "}
             {record.totals.facilities === 1 ? "facility" : "facilities"},{" "}
             {formatShortDate(record.window.start)} to {formatShortDate(record.window.end)}, beside every
             facility in the nation.
           </p>
           <div className="mt-4 grid gap-6 lg:grid-cols-2">
-            <HarmTable record={record} />
-            <FacilitiesList name={entity.name} record={record} />
+            <HarmTable record={record} testIdPrefix={testIdPrefix} />
+            <FacilitiesList group={group} record={record} testIdPrefix={testIdPrefix} />
           </div>
-          {record.totals.citations !== null && (
+          {record.totals.citations !== null && citationsQuery !== null && (
             <Link
               to={`/citations?${citationsQuery}`}
               className={`${LINK} mt-3 inline-flex items-center gap-1 text-sm`}
