@@ -337,6 +337,7 @@ test("empty records say so: no penalties, no citations", async ({ page }) => {
   const zeros = Object.fromEntries(Object.keys(summary.grid).map((code) => [code, 0]));
   const clean = {
     surveys: [],
+    fireThreeYears: null,
     threeYears: {
       ...summary,
       grid: zeros,

@@ -6,8 +6,12 @@ import type { Survey } from "../../src/core/api-types.ts";
 import { expectRowsToBe, getCitations, openCitations, rows, searchParams } from "../citations/support.ts";
 import { inspectionsSection, openRecord, pickRecord, type RecordFixture, surveys } from "./support.ts";
 
-/** A survey's title from its kinds, as Care Compare words them. */
-function expectedTitle(kinds: Survey["kinds"]): string {
+/** A survey's title from its kinds, as Care Compare words them; a fire safety survey's by its type. */
+function expectedTitle({ kinds, type }: Pick<Survey, "kinds" | "type">): string {
+  if (type === "fire")
+    return kinds.includes("complaint") && !kinds.includes("standard")
+      ? "Fire safety complaint inspection"
+      : "Fire safety inspection";
   const words: Record<Survey["kinds"][number], string> = {
     standard: "standard",
     complaint: "complaint",
@@ -34,7 +38,7 @@ test.beforeAll(async ({ request }) => {
     request,
     "",
     ({ inspections }) => {
-      const kinds = new Set(inspections.surveys.map(key));
+      const kinds = new Set(inspections.surveys.filter((survey) => survey.type === "health").map(key));
       return kinds.has("standard") && kinds.has("standard+complaint") && kinds.has("infectionControl");
     },
     "with standard, standard and complaint, and infection control inspections",
@@ -47,7 +51,7 @@ test("each survey is titled by the kinds of inspection its citations were found 
   const section = inspectionsSection(page);
   await section.getByRole("button", { name: `Show all ${all.length} surveys` }).click();
   await expect(surveys(page)).toHaveCount(all.length);
-  const titles = all.map((survey) => expectedTitle(survey.kinds));
+  const titles = all.map(expectedTitle);
   await expect(surveys(page).getByTestId("survey-type")).toHaveText(titles);
   expect(titles).toEqual(
     expect.arrayContaining([
@@ -57,12 +61,12 @@ test("each survey is titled by the kinds of inspection its citations were found 
     ]),
   );
   // The title is the survey's heading, after its date.
-  const focused = all.findIndex((survey) => key(survey) === "infectionControl");
+  const focused = all.findIndex((survey) => survey.type === "health" && key(survey) === "infectionControl");
   await expect(surveys(page).nth(focused).getByRole("heading", { level: 4 })).toContainText(
     "Infection control inspection",
   );
   // In a survey of one kind its citations do not repeat it; in a standard and complaint one, the complaint's say so.
-  const mixed = all.findIndex((survey) => key(survey) === "standard+complaint");
+  const mixed = all.findIndex((survey) => survey.type === "health" && key(survey) === "standard+complaint");
   const complaints = all[mixed]?.citations.filter((citation) => citation.complaint).length ?? 0;
   // Its citations all shown (a long survey shows its first five, then "Show N more").
   if ((all[mixed]?.citations.length ?? 0) > CITATIONS_FIRST + 1) {

@@ -4,7 +4,7 @@
 import * as z from "zod/mini";
 import { LIST_SORTS } from "./api-types.ts";
 import { ALERT_METRICS, ALERT_PERIODS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./constants.ts";
-import { HARM_FILTERS, SURVEY_KINDS } from "./inspections.ts";
+import { HARM_FILTERS, INSPECTION_TYPES, SURVEY_KINDS } from "./inspections.ts";
 import {
   MAX_OWNER_FILTERS,
   MAX_OWNER_NAME_LENGTH,
@@ -234,10 +234,13 @@ function date(name: string, description: string) {
 /** The parameters of GET /api/citations. */
 export const citationQuerySchemas = {
   tag: z.string().check(
-    z.regex(/^\s*(?:(?:[Ff]-?)?\d{1,4})?\s*$/, {
-      error: "tag must be a deficiency tag number: 1 to 4 digits, optionally after F",
+    z.regex(/^\s*(?:(?:[FfKkEe]-?)?\d{1,4})?\s*$/, {
+      error: "tag must be a deficiency tag number: 1 to 4 digits, optionally after F, K or E",
     }),
-    z.meta({ description: "A deficiency tag: 1 to 4 digits, optionally after F (`F689`, `0689`, `689`)." }),
+    z.meta({
+      description:
+        "A deficiency tag: 1 to 4 digits, optionally after F, K or E (`F689`, `0689`, `689`; `K353` with `type=fire`).",
+    }),
   ),
   category: z.string().check(
     z.maxLength(MAX_CATEGORY_LENGTH, {
@@ -246,13 +249,23 @@ export const citationQuerySchemas = {
     z.meta({ description: "CMS's category of the citation, matched exactly." }),
   ),
   harm,
+  type: oneOf(
+    "type",
+    INSPECTION_TYPES,
+    "The type of inspection whose citations are searched: `health` (F tags, CMS's Health Deficiencies) or `fire` " +
+      "(fire safety: K tags of the Life Safety Code and E tags of emergency preparedness, CMS's Fire Safety " +
+      "Deficiencies). `kind=health` and `kind=fire` are other spellings of it.",
+    "health",
+  ),
   kind: oneOf(
     "kind",
-    SURVEY_KINDS,
+    [...SURVEY_KINDS, ...INSPECTION_TYPES] as const,
     "Only the citations found on this kind of inspection, as CMS flags each citation: the yearly standard " +
       "survey (`standard`), a complaint investigation (`complaint`) or a focused infection control inspection " +
       "(`infectionControl`, since 2020). A citation can carry more than one flag; a flag a file did not have " +
-      "(infection control before January 2021) is unknown and does not match.",
+      "(infection control before January 2021) is unknown and does not match. Also `health` or `fire`, the " +
+      "inspection's type (as `type`). Repeatable: at most one flag and one type; a second flag, or a type other " +
+      "than `type` or another `kind` names, is a 400.",
   ),
   state: states,
   entity: entities,

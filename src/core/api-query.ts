@@ -23,7 +23,13 @@ import {
   DEFAULT_ALERT_THRESHOLD,
   DEFAULT_PAGE_SIZE,
 } from "./constants.ts";
-import { type HarmFilter, normalizeTag, type SurveyKind } from "./inspections.ts";
+import {
+  type HarmFilter,
+  type InspectionType,
+  isInspectionType,
+  normalizeTag,
+  type SurveyKind,
+} from "./inspections.ts";
 import { OWNER_TYPES, type OwnerType, ownerKey } from "./ownership.ts";
 import type { SffFilter } from "./special-focus.ts";
 
@@ -239,6 +245,35 @@ function parseDateParam(params: URLSearchParams, name: "from" | "to"): string | 
   return value;
 }
 
+/**
+ * The `type` and `kind` of /api/citations: `kind` is repeatable, each value a flag (standard, complaint,
+ * infectionControl: at most one) or a type (health, fire: another spelling of `type`, which it must not contradict).
+ */
+function parseCitationKinds(params: URLSearchParams): { kind: SurveyKind | null; type: InspectionType } {
+  const rawType = params.get("type");
+  let type: InspectionType | null =
+    rawType === null ? null : checkParam(citationQuerySchemas.type, rawType.trim(), "type");
+  let kind: SurveyKind | null = null;
+  for (const raw of params.getAll("kind")) {
+    const value = checkParam(citationQuerySchemas.kind, raw.trim(), "kind");
+    if (isInspectionType(value)) {
+      if (type !== null && type !== value) {
+        throw new QueryParamError("kind", `kind ${value} contradicts the inspection type ${type}`);
+      }
+      type = value;
+    } else {
+      if (kind !== null && kind !== value) {
+        throw new QueryParamError(
+          "kind",
+          "kind may name one of standard, complaint and infectionControl (and one of health and fire)",
+        );
+      }
+      kind = value;
+    }
+  }
+  return { kind, type: type ?? "health" };
+}
+
 /** GET /api/citations (docs/api.md): strict, like the list's parameters. Unknown states are checked by the server. */
 export function parseCitationQuery(params: URLSearchParams): CitationQuery {
   const rawTag = params.get("tag");
@@ -248,7 +283,7 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
     if (tag === null) {
       throw new QueryParamError(
         "tag",
-        "tag must be a deficiency tag number: 1 to 4 digits, optionally after F",
+        "tag must be a deficiency tag number: 1 to 4 digits, optionally after F, K or E",
       );
     }
   }
@@ -278,12 +313,13 @@ export function parseCitationQuery(params: URLSearchParams): CitationQuery {
       `page must be at most ${deepest} with pageSize ${pageSize}: only the first ${MAX_CITATION_DEPTH.toLocaleString("en-US")} citations of a view are paged; filters (dates, state, tag) reach the others`,
     );
   }
-  const rawKind = params.get("kind");
+  const { kind, type } = parseCitationKinds(params);
   return {
     tag,
     category: category === "" ? null : category,
     harm: parseHarm(params),
-    kind: rawKind === null ? null : (checkParam(citationQuerySchemas.kind, rawKind, "kind") as SurveyKind),
+    kind,
+    type,
     states,
     entities,
     from,
@@ -301,6 +337,7 @@ export function citationQueryToSearchParams(query: Partial<CitationQuery>): URLS
   if (query.category) params.set("category", query.category);
   if (query.harm) params.set("harm", query.harm);
   if (query.kind) params.set("kind", query.kind);
+  if (query.type && query.type !== "health") params.set("type", query.type);
   for (const state of [...(query.states ?? [])].sort()) params.append("state", state);
   for (const entity of [...(query.entities ?? [])].sort()) params.append("entity", entity);
   if (query.from) params.set("from", query.from);

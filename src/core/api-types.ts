@@ -2,7 +2,14 @@
 import * as z from "zod/mini";
 import type { AlertMetric, AlertPeriod } from "./constants.ts";
 import { benchmarkFiguresSchema } from "./figure-averages.ts";
-import { type HarmFilter, SCOPE_SEVERITY_CODES, SURVEY_KINDS, type SurveyKind } from "./inspections.ts";
+import {
+  type HarmFilter,
+  INSPECTION_TYPES,
+  type InspectionType,
+  SCOPE_SEVERITY_CODES,
+  SURVEY_KINDS,
+  type SurveyKind,
+} from "./inspections.ts";
 import { type SffFilter, SPECIAL_FOCUS_STATUSES, specialFocusPeriodSchema } from "./special-focus.ts";
 
 export const ratingSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(5)));
@@ -438,9 +445,12 @@ export type EntityTrendPoint = z.infer<typeof entityTrendPointSchema>;
 
 const code = z.nullable(z.enum(SCOPE_SEVERITY_CODES));
 
-/** A health citation as the API writes it (in a facility's surveys, and with its facility in /api/citations). */
+/**
+ * A health or fire safety citation as the API writes it (in a facility's surveys, and with its facility in
+ * /api/citations).
+ */
 export const citationSchema = z.object({
-  /** "F" for every health citation. */
+  /** "F" for every health citation; "K" (Life Safety Code) or "E" (emergency preparedness) for fire safety ones. */
   prefix: z.string(),
   /** As CMS writes it, four digits: "0689". */
   tag: z.string(),
@@ -464,7 +474,9 @@ export type Citation = z.infer<typeof citationSchema>;
 
 export const surveySchema = z.object({
   surveyDate: z.string(),
-  /** CMS's Survey Type: "Health" for every health citation. */
+  /** The inspection's type: "health" (Health Deficiencies) or "fire" (Fire Safety Deficiencies). */
+  type: z.enum(INSPECTION_TYPES),
+  /** CMS's Survey Type: "Health" for every health citation, "Fire Safety" for fire safety ones. */
   surveyType: z.string(),
   /**
    * The kinds of inspection the survey was, in this order: those its citations are flagged with (the union of their
@@ -500,12 +512,37 @@ export const inspectionSummarySchema = z.object({
 });
 export type InspectionSummary = z.infer<typeof inspectionSummarySchema>;
 
+/** A facility's last three years of fire safety citations (in the window of the health ones). */
+export const fireSafetySummarySchema = z.object({
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** Fire safety citations in the three years. */
+  citations: z.int(),
+  /** The fire safety surveys with citations in the three years. */
+  surveys: z.int(),
+  /** Citations of each code "A" to "L" (every code present, 0 when none). */
+  grid: codeCountsSchema,
+  minimalHarm: z.int(),
+  potentialHarm: z.int(),
+  actualHarm: z.int(),
+  immediateJeopardy: z.int(),
+  mostSevere: code,
+  /** Citations of emergency preparedness (E tags), among `citations`. */
+  emergencyPreparedness: z.int(),
+});
+export type FireSafetySummary = z.infer<typeof fireSafetySummarySchema>;
+
 /** GET /api/facilities/{ccn}/inspections */
 export const facilityInspectionsSchema = z.object({
-  /** Every survey with health citations the database holds for the facility, newest first. */
+  /** Every survey with health or fire safety citations the database holds for the facility, newest first. */
   surveys: z.array(surveySchema),
-  /** Null when no health citations file is loaded, or the facility is not a current one. */
+  /** The health citations' three years; null when no health citations file is loaded, or the facility is not a current one. */
   threeYears: z.nullable(inspectionSummarySchema),
+  /**
+   * The fire safety citations' three years, apart from the health ones; null when no fire safety citations file is
+   * loaded, or the facility is not a current one.
+   */
+  fireThreeYears: z.nullable(fireSafetySummarySchema),
 });
 export type FacilityInspections = z.infer<typeof facilityInspectionsSchema>;
 
@@ -544,6 +581,8 @@ export const citationRowSchema = z.extend(citationSchema, {
   providerName: z.string(),
   state: z.nullable(z.string()),
   surveyDate: z.string(),
+  /** The inspection's type, as the query's `type`. */
+  type: z.enum(INSPECTION_TYPES),
   surveyType: z.string(),
 });
 export type CitationRow = z.infer<typeof citationRowSchema>;
@@ -581,6 +620,8 @@ export interface CitationQuery {
   harm: HarmFilter | null;
   /** The citations found on this kind of inspection (flagged so by CMS). */
   kind: SurveyKind | null;
+  /** Health citations (the default) or fire safety citations. */
+  type: InspectionType;
   states: string[];
   entities: string[];
   /** Survey dates, YYYY-MM-DD, both included. */

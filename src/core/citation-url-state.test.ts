@@ -12,7 +12,7 @@ import {
   toCitationQuery,
   withoutUnknownChoices,
 } from "./citation-url-state.ts";
-import { HARM_FILTERS, SURVEY_KINDS } from "./inspections.ts";
+import { HARM_FILTERS, INSPECTION_TYPES, SURVEY_KINDS } from "./inspections.ts";
 
 function parse(query: string): CitationUrlState {
   return parseCitationParams(new URLSearchParams(query));
@@ -92,6 +92,23 @@ describe("parseCitationParams", () => {
   });
 });
 
+describe("the inspection type", () => {
+  it("is fire for type=fire or the API's other spelling kind=fire, else health", () => {
+    expect(parse("type=fire").filters.type).toBe("fire");
+    expect(parse("kind=fire").filters).toMatchObject({ type: "fire", kind: null });
+    expect(parse("kind=fire&kind=complaint").filters).toMatchObject({ type: "fire", kind: "complaint" });
+    expect(parse("type=smoke").filters.type).toBe("health");
+    expect(parse("").filters.type).toBe("health");
+    expect(citationStateToParams(parse("kind=fire")).toString()).toBe("type=fire");
+    expect(toCitationQuery(parse("type=fire&tag=K353"))).toMatchObject({ type: "fire", tag: "0353" });
+  });
+
+  it("is a filter: fire safety alone offers Clear filters", () => {
+    expect(hasCitationFilters({ ...DEFAULT_CITATION_FILTERS, type: "fire" })).toBe(true);
+    expect(hasCitationFilters(DEFAULT_CITATION_FILTERS)).toBe(false);
+  });
+});
+
 describe("citationStateToParams", () => {
   it("writes nothing for the defaults", () => {
     expect(citationStateToParams(DEFAULT_STATE).toString()).toBe("");
@@ -103,6 +120,7 @@ describe("citationStateToParams", () => {
       category: "Infection Control Deficiencies",
       harm: "actual",
       kind: "complaint",
+      type: "fire",
       states: ["TX", "CA"],
       entities: ["Genesis Healthcare"],
       from: "2024-01-01",
@@ -110,7 +128,7 @@ describe("citationStateToParams", () => {
       q: "hand hygiene",
     };
     expect(citationStateToParams({ filters, page: 2, pageSize: 25 }).toString()).toBe(
-      "tag=F689&category=Infection+Control+Deficiencies&harm=actual&kind=complaint&state=TX&state=CA" +
+      "tag=F689&category=Infection+Control+Deficiencies&harm=actual&kind=complaint&type=fire&state=TX&state=CA" +
         "&entity=Genesis+Healthcare&from=2024-01-01&to=2024-12-31&q=hand+hygiene&page=2&pageSize=25",
     );
   });
@@ -128,6 +146,7 @@ describe("round trip", () => {
       category: fc.constantFrom("", "Infection Control Deficiencies", "A & B / C"),
       harm: fc.option(fc.constantFrom(...HARM_FILTERS), { nil: null }),
       kind: fc.option(fc.constantFrom(...SURVEY_KINDS), { nil: null }),
+      type: fc.constantFrom(...INSPECTION_TYPES),
       states: fc.uniqueArray(fc.constantFrom("AL", "CA", "NY", "TX", "PR"), { maxLength: 3 }),
       entities: fc.uniqueArray(
         fc.string({ minLength: 1, maxLength: 20 }).filter((value) => value.trim() !== ""),
@@ -219,6 +238,7 @@ describe("toCitationQuery", () => {
       category: null,
       harm: "jeopardy",
       kind: "infectionControl",
+      type: "health",
       states: ["CA", "TX"],
       entities: [],
       from: "2024-01-01",

@@ -4,7 +4,14 @@
 // words) is kept as typed: whether it is valid is the API's answer, shown under the field. Encoding is canonical.
 import { MAX_CATEGORY_LENGTH, MAX_CITATION_TEXT_LENGTH } from "./api-query.ts";
 import type { CitationQuery } from "./api-types.ts";
-import { type HarmFilter, isSurveyKind, normalizeTag, type SurveyKind } from "./inspections.ts";
+import {
+  type HarmFilter,
+  type InspectionType,
+  isInspectionType,
+  isSurveyKind,
+  normalizeTag,
+  type SurveyKind,
+} from "./inspections.ts";
 import { parseEntitiesParam, parseHarmParam, parsePageParam, parseStatesParam } from "./url-state.ts";
 
 export interface CitationFilters {
@@ -15,6 +22,8 @@ export interface CitationFilters {
   harm: HarmFilter | null;
   /** The kind of inspection the citations were found on; null for any. */
   kind: SurveyKind | null;
+  /** Health citations (the default) or fire safety citations. */
+  type: InspectionType;
   states: string[];
   entities: string[];
   /** Survey dates, YYYY-MM-DD, both included; "" for no bound. */
@@ -40,6 +49,7 @@ export const DEFAULT_CITATION_FILTERS: CitationFilters = Object.freeze({
   category: "",
   harm: null,
   kind: null,
+  type: "health",
   states: [],
   entities: [],
   from: "",
@@ -52,6 +62,7 @@ export const CITATION_URL_PARAMS = {
   category: "category",
   harm: "harm",
   kind: "kind",
+  type: "type",
   state: "state",
   entity: "entity",
   from: "from",
@@ -75,6 +86,15 @@ export function parseKindParam(raw: string | null): SurveyKind | null {
   return isSurveyKind(value) ? value : null;
 }
 
+/**
+ * The inspection type of an address: `type=fire` (or `kind=fire`, the API's other spelling); anything else is
+ * health.
+ */
+export function parseTypeParam(params: URLSearchParams): InspectionType {
+  const values = [params.get(CITATION_URL_PARAMS.type), ...params.getAll(CITATION_URL_PARAMS.kind)];
+  return values.map((value) => (value ?? "").trim()).find(isInspectionType) ?? "health";
+}
+
 /** One of the offered page sizes; anything else is the default. */
 export function parseCitationPageSize(raw: string | null): number {
   const value = Number(raw);
@@ -93,7 +113,10 @@ export function parseCitationParams(params: URLSearchParams): CitationUrlState {
       tag: get(CITATION_URL_PARAMS.tag).trim().slice(0, MAX_URL_TAG_LENGTH),
       category: get(CITATION_URL_PARAMS.category).trim().slice(0, MAX_CATEGORY_LENGTH),
       harm: parseHarmParam(params.get(CITATION_URL_PARAMS.harm)),
-      kind: parseKindParam(params.get(CITATION_URL_PARAMS.kind)),
+      kind: parseKindParam(
+        params.getAll(CITATION_URL_PARAMS.kind).find((value) => isSurveyKind(value.trim())) ?? null,
+      ),
+      type: parseTypeParam(params),
       states: parseStatesParam(params.getAll(CITATION_URL_PARAMS.state)),
       entities: parseEntitiesParam(params.getAll(CITATION_URL_PARAMS.entity)),
       from: parseDateParam(params.get(CITATION_URL_PARAMS.from)),
@@ -116,6 +139,7 @@ export function citationStateToParams(state: CitationUrlState): URLSearchParams 
   if (filters.harm) params.set(CITATION_URL_PARAMS.harm, filters.harm);
   const kind = parseKindParam(filters.kind);
   if (kind) params.set(CITATION_URL_PARAMS.kind, kind);
+  if (filters.type === "fire") params.set(CITATION_URL_PARAMS.type, "fire");
   for (const state of parseStatesParam(filters.states)) params.append(CITATION_URL_PARAMS.state, state);
   for (const entity of parseEntitiesParam(filters.entities))
     params.append(CITATION_URL_PARAMS.entity, entity);
@@ -138,6 +162,7 @@ export function hasCitationFilters(filters: CitationFilters): boolean {
     filters.category.trim() !== "" ||
     filters.harm !== null ||
     filters.kind !== null ||
+    filters.type !== "health" ||
     filters.states.length > 0 ||
     filters.entities.length > 0 ||
     filters.from !== "" ||
@@ -174,6 +199,7 @@ export function toCitationQuery(state: CitationUrlState): CitationQuery {
     category: filters.category.trim() === "" ? null : filters.category.trim(),
     harm: filters.harm,
     kind: filters.kind,
+    type: filters.type,
     states: [...filters.states].sort(),
     entities: [...filters.entities].sort(),
     from: filters.from === "" ? null : filters.from,

@@ -66,11 +66,11 @@ describe("surveyTitle", () => {
 });
 
 describe("normalizeTag", () => {
-  it("reads the tag as CMS writes it, four digits, with or without F", () => {
-    for (const text of ["F689", "F0689", "689", "0689", "f-0689", " F-689 "])
+  it("reads the tag as CMS writes it, four digits, with or without F (K or E for fire safety tags)", () => {
+    for (const text of ["F689", "F0689", "689", "0689", "f-0689", " F-689 ", "K689", "E0689"])
       expect(normalizeTag(text)).toBe("0689");
     expect(normalizeTag("5")).toBe("0005");
-    for (const text of ["", "F", "K0689", "12345", "68a", "F 689", "-689", "6.8"])
+    for (const text of ["", "F", "G0689", "12345", "68a", "F 689", "-689", "6.8", "KE689"])
       expect(normalizeTag(text)).toBeNull();
   });
 
@@ -110,6 +110,23 @@ describe("harm and abuse on the list's query", () => {
 describe("the citations query", () => {
   const citations = (query: string) => parseCitationQuery(new URLSearchParams(query));
 
+  it("reads the inspection type from type, or kind=health|fire as its other spelling, beside a kind's flag", () => {
+    expect(citations("")).toMatchObject({ type: "health", kind: null });
+    expect(citations("type=fire")).toMatchObject({ type: "fire", kind: null });
+    expect(citations("kind=fire")).toMatchObject({ type: "fire", kind: null });
+    expect(citations("kind=health")).toMatchObject({ type: "health", kind: null });
+    expect(citations("kind=fire&kind=complaint&type=fire")).toMatchObject({
+      type: "fire",
+      kind: "complaint",
+    });
+    expect(citations("kind=complaint&kind=complaint")).toMatchObject({ kind: "complaint" });
+    // One query, one spelling: health is the default and left out.
+    expect(citationQueryToSearchParams(citations("kind=fire&tag=K353")).toString()).toBe(
+      "tag=0353&type=fire",
+    );
+    expect(citationQueryToSearchParams(citations("kind=health")).toString()).toBe("");
+  });
+
   it("parses every parameter and writes the same query one way", () => {
     const query = citations(
       "tag=F689&category=Pharmacy%20Service%20Deficiencies&harm=actual&kind=complaint&state=tx&state=CA&entity=B&entity=A&from=2024-01-01&to=2024-12-31&q=%20falls%20%20%20injury%20&page=2&pageSize=50",
@@ -119,6 +136,7 @@ describe("the citations query", () => {
       category: "Pharmacy Service Deficiencies",
       harm: "actual",
       kind: "complaint",
+      type: "health",
       states: ["CA", "TX"],
       entities: ["A", "B"],
       from: "2024-01-01",
@@ -142,7 +160,13 @@ describe("the citations query", () => {
       [`q=${"x".repeat(201)}`, "q"],
       [`category=${"x".repeat(201)}`, "category"],
       ["harm=minimal", "harm"],
-      ["kind=health", "kind"],
+      ["kind=Health", "kind"],
+      ["kind=fire&kind=health", "kind"],
+      ["type=fire&kind=health", "kind"],
+      ["kind=standard&kind=complaint", "kind"],
+      ["type=smoke", "type"],
+      ["type=", "type"],
+      ["tag=G689", "tag"],
       ["kind=Standard", "kind"],
       ["kind=", "kind"],
       ["state=Texas", "state"],
@@ -156,6 +180,7 @@ describe("the citations query", () => {
         query,
       ).toBe(name);
     }
+    expect(citations("from=2024-02-29&to=2024-02-29")).toMatchObject({ type: "health" });
     expect(citations("from=2024-02-29&to=2024-02-29")).toMatchObject({
       from: "2024-02-29",
       to: "2024-02-29",

@@ -80,6 +80,24 @@ const SURVEY_KIND_WORDS: Record<SurveyKind, string> = {
   infectionControl: "infection control",
 };
 
+/**
+ * The two types of inspection CMS publishes the citations of: health inspections (F tags, the Health Deficiencies
+ * file) and fire safety inspections (K tags of the Life Safety Code and E tags of emergency preparedness, the Fire
+ * Safety Deficiencies file). A survey is of one type; the `type` of /api/citations chooses one (health by default).
+ */
+export const INSPECTION_TYPES = ["health", "fire"] as const;
+export type InspectionType = (typeof INSPECTION_TYPES)[number];
+
+export function isInspectionType(value: unknown): value is InspectionType {
+  return typeof value === "string" && (INSPECTION_TYPES as readonly string[]).includes(value);
+}
+
+/** Each type in the pages' words, for filters. */
+export const INSPECTION_TYPE_LABELS: Record<InspectionType, string> = {
+  health: "Health inspections",
+  fire: "Fire safety inspections",
+};
+
 export function isSurveyKind(value: unknown): value is SurveyKind {
   return typeof value === "string" && (SURVEY_KINDS as readonly string[]).includes(value);
 }
@@ -88,9 +106,16 @@ export function isSurveyKind(value: unknown): value is SurveyKind {
  * A survey's title from its kinds, in Care Compare's words: "Standard inspection", "Complaint inspection",
  * "Infection control inspection", "Standard and complaint inspection"; the other combinations likewise, in the
  * order of SURVEY_KINDS ("Complaint and infection control inspection", "Standard, complaint and infection control
- * inspection"). "Health inspection" when no flag says (CMS's Survey Type, "Health", is all that is known).
+ * inspection"). "Health inspection" when no flag says (CMS's Survey Type, "Health", is all that is known). A fire
+ * safety survey (`type` "fire") is a "Fire safety inspection".
  */
-export function surveyTitle(kinds: readonly SurveyKind[]): string {
+export function surveyTitle(kinds: readonly SurveyKind[], type: InspectionType = "health"): string {
+  // A fire safety survey: "Fire safety inspection", or "Fire safety complaint inspection" when its citations were
+  // found on a complaint investigation alone.
+  if (type === "fire") {
+    const isComplaintOnly = kinds.includes("complaint") && !kinds.includes("standard");
+    return isComplaintOnly ? "Fire safety complaint inspection" : "Fire safety inspection";
+  }
   const words = SURVEY_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => SURVEY_KIND_WORDS[kind]);
   if (words.length === 0) return "Health inspection";
   const last = words.pop() as string;
@@ -107,11 +132,11 @@ export const SURVEY_KIND_FILTER_LABELS: Record<SurveyKind, string> = {
 
 /**
  * A deficiency tag as CMS writes it, four digits ("0689"), from what a visitor types: "F689", "F0689", "F-0689",
- * "689" and "0689" are the same tag (health citations are all F tags). Null when it is not 1 to 4 digits after an
- * optional F prefix.
+ * "689" and "0689" are the same tag (health citations are all F tags; fire safety ones K or E: "K353" is "0353").
+ * Null when it is not 1 to 4 digits after an optional F, K or E prefix.
  */
 export function normalizeTag(text: string): string | null {
-  const match = /^(?:F-?)?(\d{1,4})$/i.exec(text.trim());
+  const match = /^(?:[FKE]-?)?(\d{1,4})$/i.exec(text.trim());
   return match ? (match[1] as string).padStart(4, "0") : null;
 }
 

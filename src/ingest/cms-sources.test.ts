@@ -14,7 +14,7 @@ import { engines, openTestDb } from "../../test/databases.ts";
 import type { Db } from "../db/client.ts";
 import { DataLoader, type LoaderEnv } from "../server/data-loader.ts";
 import { syncFromCms } from "./cms-sync.ts";
-import { HEALTH_CITATIONS, PENALTIES } from "./demo/cms-layouts.ts";
+import { FIRE_SAFETY_CITATIONS, HEALTH_CITATIONS, PENALTIES } from "./demo/cms-layouts.ts";
 
 const monthCsv = (date: string, overall: number) =>
   csvText("provider2025", [
@@ -29,6 +29,18 @@ const citationsCsv = (date: string) =>
       "Survey Date": "2024-02-01",
       "Deficiency Tag Number": "0689",
       "Scope Severity Code": "D",
+      "Processing Date": date,
+    },
+  ]);
+const fireSafetyCsv = (date: string) =>
+  csvOf(FIRE_SAFETY_CITATIONS["2023-07"], [
+    {
+      "CMS Certification Number (CCN)": "015002",
+      "Survey Date": "2024-03-05",
+      "Survey Type": "Fire Safety",
+      "Deficiency Prefix": "K",
+      "Deficiency Tag Number": "0353",
+      "Scope Severity Code": "F",
       "Processing Date": date,
     },
   ]);
@@ -49,6 +61,7 @@ const CURRENT_QUALITY = qualityCsvsFor(monthCsv("2024-06-01", 2), { fallbackDate
 /** The current files besides Provider Information: their dataset ids and CSVs. */
 const CURRENT_INSPECTIONS: Record<string, [name: string, csv: string]> = {
   "r5ix-sfxw": ["NH_HealthCitations_Jun2024.csv", citationsCsv("2024-06-01")],
+  "ifjz-ge4w": ["NH_FireSafetyCitations_Jun2024.csv", fireSafetyCsv("2024-06-01")],
   "g6vv-u9sr": ["NH_Penalties_Jun2024.csv", penaltiesCsv("2024-06-01")],
   "djen-97ju": ["NH_QualityMsr_MDS_Jun2024.csv", CURRENT_QUALITY.mds],
   "ijh5-nb2v": ["NH_QualityMsr_Claims_Jun2024.csv", CURRENT_QUALITY.claims],
@@ -107,7 +120,11 @@ async function startFakeCms(): Promise<FakeCms> {
           distribution: [{ mediaType: "text/csv", downloadURL: `${fake.baseUrl}/files/${name}` }],
         }),
       );
-    } else if (/^\/files\/NH_(HealthCitations|Penalties|QualityMsr|StateUSAverages|Ownership)/.test(url)) {
+    } else if (
+      /^\/files\/NH_(HealthCitations|FireSafetyCitations|Penalties|QualityMsr|StateUSAverages|Ownership)/.test(
+        url,
+      )
+    ) {
       const [, csv] = Object.values(CURRENT_INSPECTIONS).find(([name]) => url.endsWith(name)) ?? [];
       if (!csv) return response.writeHead(404).end();
       response.writeHead(200, { "content-type": "text/csv" }).end(csv);
@@ -182,6 +199,7 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
     // The other current files are loaded all the same.
     expect(sync.results.map((result) => [result.status, result.kind])).toEqual([
       ["loaded", "citations"],
+      ["loaded", "fire"],
       ["loaded", "penalties"],
       ["loaded", "mds"],
       ["loaded", "claims"],
@@ -212,6 +230,9 @@ describe.each(engines)("CMS downloads on $name", (engine) => {
       { tag: "0689", scope_severity: "D" },
     ]);
     expect(await db.query("SELECT fine_amount FROM penalty")).toEqual([{ fine_amount: 1300 }]);
+    expect(await db.query("SELECT ccn, prefix, tag, scope_severity FROM fire_citation")).toEqual([
+      { ccn: "015002", prefix: "K", tag: "0353", scope_severity: "F" },
+    ]);
     expect(await db.query("SELECT DISTINCT source FROM release")).toEqual([{ source: "cms" }]);
     expect(await db.query("SELECT overall_rating FROM facility WHERE ccn = '015001'")).toEqual([
       { overall_rating: 2 },

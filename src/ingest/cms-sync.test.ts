@@ -152,7 +152,7 @@ function current(csv: string): CurrentFile {
 function providerResults(result: { results: IngestFileResult[] }): IngestFileResult[] {
   return result.results.filter(
     (r) =>
-      !/HealthCitations|HealthDeficiencies|Penalties|QualityMsr|StateUSAverages|StateAverages|Ownership/.test(
+      !/HealthCitations|HealthDeficiencies|FireSafety|Penalties|QualityMsr|StateUSAverages|StateAverages|Ownership/.test(
         r.file,
       ),
   );
@@ -282,9 +282,9 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const result = await sync(cms, { latest: true });
     expect(result.failures).toEqual([]);
     expect(result.hasCurrent).toBe(true);
-    // The current Provider Information, health citations, penalties, MDS, claims, averages and ownership files, and
-    // the three archives.
-    expect(result.loadedCount).toBe(10);
+    // The current Provider Information, health citations, fire safety citations, penalties, MDS, claims, averages and
+    // ownership files, and the three archives.
+    expect(result.loadedCount).toBe(11);
     expect(providerResults(result).map((r) => [r.status, r.processingDate, r.dateSource])).toEqual([
       ["loaded", "2026-10-01", undefined],
       ["loaded", "2020-06-01", undefined],
@@ -324,15 +324,37 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
         "SELECT kind, processing_date, row_count FROM inspection_release ORDER BY kind, processing_date",
       ),
     ).toEqual(
-      ["citations", "penalties"].flatMap((kind) =>
+      ["citations", "fire", "penalties"].flatMap((kind) =>
         ["2020-06-01", "2021-08-01", "2026-07-01", "2026-10-01"].map((date) => ({
           kind,
           processing_date: date,
-          // Two citations per facility; a fine for every third (inspections.ts).
-          row_count: kind === "citations" ? 600 : 100,
+          // Two citations per facility; one or two fire safety citations; a fine for every third (inspections.ts).
+          row_count: kind === "citations" ? 600 : kind === "fire" ? 450 : 100,
         })),
       ),
     );
+    // Each archive's fire safety citations, in its own layout (FireSafetyDeficiencies_Download.csv in 2020), and the
+    // current file's, kept apart from the health citations.
+    expect(result.results.filter((r) => r.kind === "fire").map((r) => [r.file, r.status])).toEqual([
+      ["NH_FireSafetyCitations_Oct2026.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:FireSafetyDeficiencies_Download.csv", "loaded"],
+      [
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_FireSafetyCitations_Aug2021.csv",
+        "loaded",
+      ],
+      ["nursing-homes_2026-07-22.zip:ifjz-ge4w_2026-07-22_NH_FireSafetyCitations_Jul2026.csv", "loaded"],
+    ]);
+    // Each release's survey of each facility once: 300 facilities' surveys of four releases, 450 citations each.
+    expect(
+      await db.query(
+        `SELECT count(*)::integer AS citations, count(DISTINCT (ccn, survey_date))::integer AS surveys,
+           count(*) FILTER (WHERE prefix NOT IN ('K', 'E'))::integer AS others
+         FROM fire_citation`,
+      ),
+    ).toEqual([{ citations: 4 * 450, surveys: 4 * 300, others: 0 }]);
+    expect(await db.query("SELECT count(*)::integer AS n FROM citation WHERE prefix <> 'F'")).toEqual([
+      { n: 0 },
+    ]);
 
     // Each archive's quality measures and averages, in its own layout, and the current files of the three.
     expect(
@@ -391,6 +413,24 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     const gets = fileGets(cms);
     const again = await sync(cms, { latest: true });
     expect(again).toMatchObject({ results: [], failures: [], loadedCount: 0 });
+    expect(fileGets(cms)).toBe(gets);
+
+    // A database whose files a product without fire safety citations loaded: the next run reads the archives and
+    // the current file again, from its cache, for that table alone, and then nothing more.
+    const fireBefore = await db.query(
+      "SELECT * FROM fire_citation ORDER BY ccn, survey_date, prefix, tag, rank",
+    );
+    await db.exec(`UPDATE cms_file SET readers = readers - 'fire' WHERE readers ? 'fire';
+      DELETE FROM fire_citation; DELETE FROM inspection_group WHERE kind = 'fire';
+      DELETE FROM inspection_release WHERE kind = 'fire';`);
+    const reread = await sync(cms, { latest: true });
+    expect(reread.failures).toEqual([]);
+    expect(fileGets(cms)).toBe(gets);
+    expect(reread.results.map((r) => r.kind)).toEqual(["fire", "fire", "fire", "fire"]);
+    expect(
+      await db.query("SELECT * FROM fire_citation ORDER BY ccn, survey_date, prefix, tag, rank"),
+    ).toEqual(fireBefore);
+    expect(await sync(cms, { latest: true })).toMatchObject({ results: [], failures: [], loadedCount: 0 });
     expect(fileGets(cms)).toBe(gets);
 
     expect(
@@ -685,9 +725,10 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     ]);
     const size = Buffer.byteLength(csv);
     expect(seconds).toBeGreaterThan((size / 200_000) * 0.8);
-    // The current Provider Information, health citations, penalties, MDS, claims, averages and ownership files.
+    // The current Provider Information, health citations, fire safety citations, penalties, MDS, claims, averages
+    // and ownership files.
     const files = await filesUnder(cacheDir);
-    expect(files).toHaveLength(7);
+    expect(files).toHaveLength(8);
     const file = files.find((name) => name.endsWith("NH_ProviderInfo_Oct2026.csv"));
     expect((await readFile(file ?? "")).equals(Buffer.from(csv))).toBe(true);
 
@@ -700,7 +741,7 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
       if (i > 0) expect(s.bytesDone).toBeGreaterThan(progress[i - 1]?.bytesDone ?? 0);
     }
     expect(progress.at(-1)?.bytesDone).toBe(size);
-    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 7, filesTotal: 7, bytesDone: null });
+    expect(statuses.at(-1)).toMatchObject({ step: "Done", filesDone: 8, filesTotal: 8, bytesDone: null });
     expect(await monthHistory("2026-10-01")).toEqual(overallByCcn(csv));
   });
 
@@ -742,7 +783,7 @@ function runCli(env: Record<string, string>): Promise<Run> {
     execFile(
       "npx",
       ["tsx", "src/ingest/cli.ts", "--latest", "--backfill", "all"],
-      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
+      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
         done({ code, output: `${stdout}\n${stderr}` });
@@ -796,9 +837,9 @@ describe.skipIf(!exists)("npm run ingest -- --latest --backfill all", () => {
     expect(first.code, first.output).toBe(1);
     expect(first.output).toMatch(/FAILED nursing-homes_2022-02-18\.zip: unreadable zip archive/);
     expect(first.output).toMatch(/loaded nursing-homes_2021-08-20\.zip:/);
-    // The seven current files (Provider Information, health citations, penalties, MDS and claims quality measures,
-    // State/US averages, ownership), and the two good archives' seven tables each.
-    expect(first.output).toMatch(/21 file\(s\) ingested or already present, 1 failed/);
+    // The eight current files (Provider Information, health and fire safety citations, penalties, MDS and claims
+    // quality measures, State/US averages, ownership), and the two good archives' eight tables each.
+    expect(first.output).toMatch(/24 file\(s\) ingested or already present, 1 failed/);
     expect(await countReleases()).toEqual(loaded);
 
     cms.remove("nursing-homes_2022-02-18");

@@ -90,6 +90,7 @@ const READ_EVIDENCE: Record<ArchiveTable, string> = {
   provider: "EXISTS (SELECT 1 FROM release r WHERE r.processing_date = f.processing_date)",
   citations:
     "EXISTS (SELECT 1 FROM inspection_release r WHERE r.kind = 'citations' AND r.processing_date = f.processing_date)",
+  fire: "EXISTS (SELECT 1 FROM inspection_release r WHERE r.kind = 'fire' AND r.processing_date = f.processing_date)",
   penalties:
     "EXISTS (SELECT 1 FROM inspection_release r WHERE r.kind = 'penalties' AND r.processing_date = f.processing_date)",
   mds: "EXISTS (SELECT 1 FROM quality_release r WHERE r.kind = 'mds' AND r.processing_date = f.processing_date)",
@@ -119,6 +120,7 @@ const DONE_STATUSES = new Set(["loaded", "unchanged", "superseded"]);
 const CURRENT_DATASETS: readonly CurrentDataset[] = [
   "provider",
   "citations",
+  "fire",
   "penalties",
   "mds",
   "claims",

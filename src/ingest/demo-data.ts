@@ -1,6 +1,6 @@
 // Deterministic demo data: CMS Provider Information CSV files, one per release month, each in the header layout CMS
 // used that month (2021, 2023 or 2025: older layouts lack some columns, the newest has no substantiated complaints),
-// and the health citations and penalties files of those months (demo/inspections.ts), so the product can be
+// and the health citations, fire safety citations and penalties files of those months (demo/inspections.ts), so the product can be
 // developed, tested and benchmarked at full size without the real files.
 // Same options give byte-identical files: all randomness comes from one seeded PRNG drawn in a fixed order.
 // The parts: demo/world.ts (the facilities and their months), demo/render.ts (their rows in a CMS layout,
@@ -51,7 +51,7 @@ export interface DemoOptions {
 export interface DemoFile {
   path: string;
   processingDate: string;
-  table: "provider" | "citations" | "penalties" | "mds" | "claims" | "averages" | "ownership";
+  table: "provider" | "citations" | "fire" | "penalties" | "mds" | "claims" | "averages" | "ownership";
 }
 
 const DEFAULT_FACILITIES = 15000;
@@ -60,8 +60,8 @@ const DEFAULT_SEED = 20240601;
 
 /**
  * Writes one CSV per release into `dir` (created if missing), oldest first, named NH_ProviderInfo_MonYYYY.csv (e.g.
- * NH_ProviderInfo_Aug2021.csv), and for the months `inspections` says NH_HealthCitations_MonYYYY.csv and
- * NH_Penalties_MonYYYY.csv after it. Returns them in that order.
+ * NH_ProviderInfo_Aug2021.csv), and for the months `inspections` says NH_HealthCitations_MonYYYY.csv,
+ * NH_FireSafetyCitations_MonYYYY.csv and NH_Penalties_MonYYYY.csv after it. Returns them in that order.
  */
 export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Promise<DemoFile[]> {
   const facilities = options.facilities ?? DEFAULT_FACILITIES;
@@ -113,12 +113,18 @@ export async function writeDemoFiles(dir: string, options: DemoOptions = {}): Pr
       (inspectionMonths === "monthly" ||
         (inspectionMonths === "yearly" && (releases.length - 1 - i) % 12 === 0));
     if (isInspectionMonth) {
-      for (const table of ["citations", "penalties"] as const) {
+      for (const table of ["citations", "fire", "penalties"] as const) {
         const pieces =
           table === "citations"
             ? inspections.citationsCsv(world, t, processingDate)
-            : inspections.penaltiesCsv(world, t, processingDate);
-        const name = table === "citations" ? "NH_HealthCitations" : "NH_Penalties";
+            : table === "fire"
+              ? inspections.fireSafetyCsv(world, t, processingDate)
+              : inspections.penaltiesCsv(world, t, processingDate);
+        const name = {
+          citations: "NH_HealthCitations",
+          fire: "NH_FireSafetyCitations",
+          penalties: "NH_Penalties",
+        }[table];
         const inspectionPath = path.join(dir, `${name}_${monthName}${year}.csv`);
         await pendingWrite;
         pendingWrite = (await startWrite(inspectionPath, pieces)).done;

@@ -201,6 +201,37 @@ describe("demo health citations and penalties", () => {
     expect(counts.get("") ?? 0).toBe(0);
   });
 
+  it("writes every month's fire safety citations: K and E tags of fire safety surveys beside the standard surveys", () => {
+    const fire = files.filter((file) => file.table === "fire");
+    expect(fire).toHaveLength(14);
+    const newest = fire.at(-1) as DemoFile;
+    const rows = records(newest.path);
+    expect(Object.keys(rows[0] ?? {})).toContain("Tag Version");
+    expect(new Set(rows.map((row) => row["Survey Type"]))).toEqual(new Set(["Fire Safety"]));
+    const prefixes = new Set(rows.map((row) => row["Deficiency Prefix"]));
+    expect(prefixes).toEqual(new Set(["K", "E"]));
+    // Most homes have fire safety citations, each survey on (or a few days after) a standard health survey.
+    const homes = new Set(rows.map((row) => row[CCN]));
+    expect(homes.size).toBeGreaterThan(600 * 0.5);
+    const health = records(
+      files.find((file) => file.table === "citations" && file.processingDate === newest.processingDate)
+        ?.path ?? "",
+    );
+    const standardDays = new Map<string, number[]>();
+    for (const row of health.filter((row) => row["Standard Deficiency"] === "Y")) {
+      const days = standardDays.get(row[CCN] ?? "") ?? [];
+      days.push(Date.parse(row["Survey Date"] ?? ""));
+      standardDays.set(row[CCN] ?? "", days);
+    }
+    const near = rows.filter((row) =>
+      (standardDays.get(row[CCN] ?? "") ?? []).some((day) => {
+        const after = (Date.parse(row["Survey Date"] ?? "") - day) / 86_400_000;
+        return after >= 0 && after <= 10;
+      }),
+    );
+    expect(near.length / rows.length).toBeGreaterThan(0.8);
+  });
+
   it("changes between releases as CMS's do: corrections come, the cycles move on", () => {
     const [older, newer] = files.filter((file) => file.table === "citations").slice(-2) as [
       DemoFile,
@@ -255,6 +286,19 @@ describe.each(engines)("demo inspection records loaded on $name", (engine) => {
       n: penalties.length,
       dollars: penalties.reduce((sum, row) => sum + Number(row["Fine Amount"] || 0), 0),
     });
+    // Fire safety citations likewise, in their own table.
+    const fire = union(
+      files.filter((file) => file.table === "fire"),
+      (row) => `${row[CCN]}|${row["Survey Date"]}|${row["Survey Type"]}`,
+    );
+    const [storedFire] = await db.query<{ n: number; k: number }>(
+      "SELECT count(*)::integer AS n, count(*) FILTER (WHERE prefix = 'K')::integer AS k FROM fire_citation",
+    );
+    expect(storedFire).toEqual({
+      n: fire.length,
+      k: fire.filter((row) => row["Deficiency Prefix"] === "K").length,
+    });
+    expect(fire.length).toBeGreaterThan(300);
     // The union reaches further back than any one file.
     const oldest = citations.map((row) => row["Survey Date"] ?? "").sort()[0] ?? "";
     expect(oldest < threeYearsBefore(files.at(-1)?.processingDate ?? "")).toBe(true);

@@ -73,6 +73,7 @@ export const DEFAULT_BASE_URL = "https://data.cms.gov";
 export const DATASET_IDS = {
   provider: "4pq5-n9py",
   citations: "r5ix-sfxw",
+  fire: "ifjz-ge4w",
   penalties: "g6vv-u9sr",
   mds: "djen-97ju",
   claims: "ijh5-nb2v",

@@ -596,7 +596,7 @@ export function describeResult(result: IngestFileResult): string {
   if (result.status === "failed") return `FAILED ${result.error} (nothing loaded from it)`;
   const date = result.dateSource ? ` (date taken from ${result.dateSource})` : "";
   if (result.status === "unchanged") return `unchanged ${result.file}: already loaded (${time})`;
-  const groups = `${result.changedGroups ?? 0} ${result.kind === "citations" ? "surveys" : "facility penalty dates"} new or changed`;
+  const groups = `${result.changedGroups ?? 0} ${result.kind === "penalties" ? "facility penalty dates" : "surveys"} new or changed`;
   const measureRows = `${result.changedRows ?? 0} facility measures new or changed`;
   const what =
     result.kind === "ownership"
@@ -611,8 +611,10 @@ export function describeResult(result: IngestFileResult): string {
               ? `Provider Information${result.replacedFacilities ? ", now the current facilities" : ""}`
               : result.kind === "citations"
                 ? `health citations, ${groups}`
-                : result.kind === "penalties"
-                  ? `penalties, ${groups}`
-                  : "ratings only";
+                : result.kind === "fire"
+                  ? `fire safety citations, ${groups}`
+                  : result.kind === "penalties"
+                    ? `penalties, ${groups}`
+                    : "ratings only";
   return `loaded ${result.file}: ${result.rowCount} rows for ${result.processingDate}${date} (${what}) in ${time}`;
 }

@@ -1,15 +1,30 @@
-// The columns the product reads from CMS's inspection tables, Health Deficiencies (one row per health citation)
-// and Penalties (one row per fine or payment denial), under every header name CMS has used for them: the
-// abbreviated `HealthDeficiencies_Download.csv` and `Penalties_Download.csv` of the 2019-2020 monthly archives
-// (`provnum`, `survey_date_output`, `DEFPREF`, `TAG`, `SCOPE`, `pnlty_date`, `fine_amt`, `FILEDATE`, ...), the
-// `Federal Provider Number` files of 2017 to early 2023 and the `CMS Certification Number (CCN)` files since.
-// What the columns mean: the CMS data dictionary (tables 7 and 14 of NH_Data_Dictionary_Mar2023).
+// The columns the product reads from CMS's inspection tables, Health Deficiencies (one row per health citation),
+// Fire Safety Deficiencies (one row per fire safety or emergency preparedness citation, in the same layout) and
+// Penalties (one row per fine or payment denial), under every header name CMS has used for them: the abbreviated
+// `HealthDeficiencies_Download.csv`, `FireSafetyDeficiencies_Download.csv` and `Penalties_Download.csv` of the
+// 2019-2020 monthly archives (`provnum`, `survey_date_output`, `DEFPREF`, `TAG`, `SCOPE`, `pnlty_date`,
+// `fine_amt`, `FILEDATE`, ...), the `Federal Provider Number` files of 2017 to early 2023 and the `CMS
+// Certification Number (CCN)` files since. What the columns mean: the CMS data dictionary (tables 6, 7 and 14 of
+// NH_Data_Dictionary_Mar2023).
 
 import { ABUSE_CATEGORY, SCOPE_SEVERITY_CODES as CODES } from "../core/inspections.ts";
 import { normalizeHeader } from "./layout.ts";
 
-/** The two inspection tables, by what their rows are. */
-export type InspectionKind = "citations" | "penalties";
+/**
+ * The three inspection tables, by what their rows are: health citations (F tags), fire safety citations (K tags of
+ * the Life Safety Code and E tags of emergency preparedness) and penalties.
+ */
+export type InspectionKind = "citations" | "fire" | "penalties";
+
+/** The tables of citations (health or fire safety), which share their layout, rules and identity. */
+export type CitationKind = Exclude<InspectionKind, "penalties">;
+
+export function isCitationKind(kind: InspectionKind): kind is CitationKind {
+  return kind !== "penalties";
+}
+
+/** The deficiency prefixes a fire safety file may hold: K (Life Safety Code) and E (emergency preparedness). */
+export const FIRE_SAFETY_PREFIXES = ["K", "E"] as const;
 
 export type InspectionFieldType =
   | "ccn"
@@ -20,6 +35,7 @@ export type InspectionFieldType =
   | "flag"
   | "tag"
   | "scopeSeverity"
+  | "firePrefix"
   | "penaltyType";
 
 export interface InspectionFieldSpec {
@@ -61,6 +77,17 @@ export const CITATION_FIELDS = {
   processingDate: { type: "date", headers: PROCESSING_DATE_HEADERS },
 } as const satisfies Record<string, InspectionFieldSpec>;
 
+/**
+ * Fire Safety Deficiencies (table 6): the health citations' columns, plus `Tag Version` ("Old" or "New": whether
+ * a K tag was cited under the Life Safety Code before or after 5 July 2016), which is read only to tell the table
+ * from the health one and not kept (a survey's date says it). The prefix must be K or E.
+ */
+export const FIRE_CITATION_FIELDS = {
+  ...CITATION_FIELDS,
+  prefix: { type: "firePrefix", headers: ["Deficiency Prefix", "DEFPREF"] },
+  tagVersion: { type: "text", headers: ["Tag Version", "TAG_VERSION", "TAGVERSION"] },
+} as const satisfies Record<string, InspectionFieldSpec>;
+
 export const PENALTY_FIELDS = {
   ccn: { type: "ccn", headers: CCN_HEADERS },
   state: { type: "text", headers: STATE_HEADERS },
@@ -78,11 +105,13 @@ export type PenaltyField = keyof typeof PENALTY_FIELDS;
 /** Columns without which a file is not of its table (the processing date may come from elsewhere: see below). */
 const REQUIRED: Record<InspectionKind, readonly string[]> = {
   citations: ["ccn", "surveyDate", "tag", "scopeSeverity"],
+  fire: ["ccn", "surveyDate", "tag", "scopeSeverity"],
   penalties: ["ccn", "penaltyDate", "penaltyType"],
 };
 
-const FIELDS_OF: Record<InspectionKind, Record<string, InspectionFieldSpec>> = {
+export const FIELDS_OF: Record<InspectionKind, Record<string, InspectionFieldSpec>> = {
   citations: CITATION_FIELDS,
+  fire: FIRE_CITATION_FIELDS,
   penalties: PENALTY_FIELDS,
 };
 
@@ -102,6 +131,7 @@ function headerMap(fields: Record<string, InspectionFieldSpec>): Map<string, str
 
 const HEADER_TO_FIELD: Record<InspectionKind, Map<string, string>> = {
   citations: headerMap(CITATION_FIELDS),
+  fire: headerMap(FIRE_CITATION_FIELDS),
   penalties: headerMap(PENALTY_FIELDS),
 };
 
@@ -121,16 +151,36 @@ export function fieldHeader(kind: InspectionKind, field: string): string {
 
 /**
  * Which inspection table a header is of (null when neither: a Provider Information file, or something else):
- * a file is of a table when it has that table's tag or penalty column besides a CCN.
+ * a file is of a table when it has that table's tag or penalty column besides a CCN. A citations file is a fire
+ * safety one when it has `Tag Version` (which only Fire Safety Deficiencies has), or when its first row says so
+ * (`firstRow`: a prefix K or E, or the survey type "Fire Safety"); else a health one.
  */
-export function inspectionKindOf(header: readonly string[]): InspectionKind | null {
-  for (const kind of ["citations", "penalties"] as const) {
-    const columns = columnsOf(kind, header);
-    const marker = kind === "citations" ? columns.tag : columns.penaltyDate;
-    if (columns.ccn !== undefined && marker !== undefined) return kind;
+export function inspectionKindOf(
+  header: readonly string[],
+  firstRow?: readonly string[],
+): InspectionKind | null {
+  const citations = columnsOf("fire", header);
+  if (citations.ccn !== undefined && citations.tag !== undefined) {
+    if (citations.tagVersion !== undefined) return "fire";
+    const cell = (column: number | undefined) =>
+      column === undefined ? "" : (firstRow?.[column] ?? "").trim().toUpperCase();
+    const prefix = cell(citations.prefix);
+    const isFire =
+      (FIRE_SAFETY_PREFIXES as readonly string[]).includes(prefix) ||
+      cell(citations.surveyType) === "FIRE SAFETY";
+    return isFire ? "fire" : "citations";
   }
+  const penalties = columnsOf("penalties", header);
+  if (penalties.ccn !== undefined && penalties.penaltyDate !== undefined) return "penalties";
   return null;
 }
+
+/** Each table in words, as messages name it. */
+export const TABLE_WORDS: Record<InspectionKind, string> = {
+  citations: "health citations",
+  fire: "fire safety citations",
+  penalties: "penalties",
+};
 
 /**
  * Maps a header row to the fields of the table. Returns the problem as a string when the file lacks a column
@@ -149,7 +199,7 @@ export function detectInspectionLayout(
       const headers = FIELDS_OF[kind][field]?.headers ?? [field];
       return `"${headers[0]}"${headers.length > 1 ? ` (or "${headers.at(-1)}")` : ""}`;
     });
-    const table = kind === "citations" ? "health citations" : "penalties";
+    const table = TABLE_WORDS[kind];
     return `missing required ${missing.length > 1 ? "columns" : "column"} ${names.join(", ")} of a ${table} file`;
   }
   return { kind, columns };

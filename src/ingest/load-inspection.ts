@@ -1,11 +1,12 @@
-// Writes a parsed Health Deficiencies or Penalties file into the union of all releases (migration 0012): the
+// Writes a parsed Health Deficiencies, Fire Safety Deficiencies or Penalties file into the union of all releases
+// (migrations 0012 and 0036; fire safety citations are kept in fire_citation, by the health citations' rules): the
 // groups it lists that are new, or that it lists differently than an older release whose rows are kept, replace
 // what is stored of them. The changed rows are staged first, in short statements; one short transaction then
 // replaces the groups, records the file and bumps the data version, so that a file that fails leaves nothing.
 import type { DataSource } from "../core/api-types.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
-import type { InspectionKind } from "./inspection-layout.ts";
+import { type InspectionKind, isCitationKind } from "./inspection-layout.ts";
 import type { CodedColumn, InspectionRelease, InspectionValue } from "./parse-inspection.ts";
 
 /** Groups compared per statement, and rows written per statement: each holds the database briefly. */
@@ -25,24 +26,26 @@ export async function dropIncomingTables(db: Queryable): Promise<void> {
 }
 
 /** Each stored row column: [column, the release's field, SQL type]. */
+const CITATION_COLUMNS: [column: string, field: string, sqlType: string][] = [
+  ["prefix", "prefix", "text"],
+  ["tag", "tag", "text"],
+  ["rank", "rank", "smallint"],
+  ["scope_severity", "scopeSeverity", "text"],
+  ["category", "category", "text"],
+  // The code of the description in the file's dictionary (citation_description_incoming gives its text).
+  ["description_code", "description", "integer"],
+  ["correction_status", "correctionStatus", "text"],
+  ["correction_date", "correctionDate", "date"],
+  ["inspection_cycle", "inspectionCycle", "smallint"],
+  ["is_standard", "standard", "boolean"],
+  ["is_complaint", "complaint", "boolean"],
+  ["is_infection_control", "infectionControl", "boolean"],
+  ["is_under_idr", "underIdr", "boolean"],
+  ["is_under_iidr", "underIidr", "boolean"],
+];
 const ROW_COLUMNS: Record<InspectionKind, [column: string, field: string, sqlType: string][]> = {
-  citations: [
-    ["prefix", "prefix", "text"],
-    ["tag", "tag", "text"],
-    ["rank", "rank", "smallint"],
-    ["scope_severity", "scopeSeverity", "text"],
-    ["category", "category", "text"],
-    // The code of the description in the file's dictionary (citation_description_incoming gives its text).
-    ["description_code", "description", "integer"],
-    ["correction_status", "correctionStatus", "text"],
-    ["correction_date", "correctionDate", "date"],
-    ["inspection_cycle", "inspectionCycle", "smallint"],
-    ["is_standard", "standard", "boolean"],
-    ["is_complaint", "complaint", "boolean"],
-    ["is_infection_control", "infectionControl", "boolean"],
-    ["is_under_idr", "underIdr", "boolean"],
-    ["is_under_iidr", "underIidr", "boolean"],
-  ],
+  citations: CITATION_COLUMNS,
+  fire: CITATION_COLUMNS,
   penalties: [
     ["rank", "rank", "smallint"],
     ["penalty_type", "penaltyType", "text"],
@@ -52,7 +55,12 @@ const ROW_COLUMNS: Record<InspectionKind, [column: string, field: string, sqlTyp
   ],
 };
 
-const TABLE: Record<InspectionKind, "citation" | "penalty"> = { citations: "citation", penalties: "penalty" };
+/** The table of each kind's rows (health and fire safety citations have the same columns). */
+const TABLE: Record<InspectionKind, "citation" | "fire_citation" | "penalty"> = {
+  citations: "citation",
+  fire: "fire_citation",
+  penalties: "penalty",
+};
 
 /** The indexes of the release's groups that must be written: new ones, and changed ones it is not older than. */
 export async function changedGroups(db: Queryable, release: InspectionRelease): Promise<number[]> {
@@ -107,14 +115,15 @@ async function stageRows(
   afterEach: () => Promise<void>,
 ): Promise<number> {
   const { kind, groups } = release;
-  const table = TABLE[kind];
+  // Health and fire safety citations are staged alike (the staging table is dropped when the file is done).
+  const table = kind === "penalties" ? "penalty" : "citation";
   const columns = ROW_COLUMNS[kind];
   await dropIncomingTables(db);
   await db.exec(`
     CREATE TABLE inspection_group_incoming (ccn text, group_date date, survey_type text, digest text, row_count integer);
     CREATE TABLE ${table}_incoming (ccn text, group_date date, survey_type text,
       ${columns.map(([column, , sqlType]) => `${column} ${sqlType}`).join(", ")});`);
-  if (kind === "citations") {
+  if (isCitationKind(kind)) {
     // The file's descriptions, a few thousand texts, by code: the rows carry the code.
     const descriptions = release.columns.description?.values ?? [];
     await db.query(
@@ -228,9 +237,10 @@ async function applyStaged(
 ): Promise<void> {
   const { kind } = release;
   if (record.changedGroups > 0) {
-    if (kind === "citations") {
+    if (isCitationKind(kind)) {
+      const table = TABLE[kind];
       await tx.exec(`
-        DELETE FROM citation c USING inspection_group_incoming g
+        DELETE FROM ${table} c USING inspection_group_incoming g
           WHERE c.ccn = g.ccn AND c.survey_date = g.group_date AND c.survey_type = g.survey_type;
         INSERT INTO citation_description (description)
           SELECT i.description FROM citation_description_incoming i
@@ -238,7 +248,7 @@ async function applyStaged(
             AND NOT EXISTS (SELECT 1 FROM citation_description d WHERE md5(d.description) = md5(i.description))
           ORDER BY i.code;`);
       await tx.query(
-        `INSERT INTO citation (ccn, survey_date, survey_type, prefix, tag, rank, scope_severity, category,
+        `INSERT INTO ${table} (ccn, survey_date, survey_type, prefix, tag, rank, scope_severity, category,
            description_id, correction_status, correction_date, inspection_cycle, is_standard, is_complaint,
            is_infection_control, is_under_idr, is_under_iidr, release_date)
          SELECT i.ccn, i.group_date, i.survey_type, coalesce(i.prefix, ''), i.tag, i.rank, i.scope_severity,

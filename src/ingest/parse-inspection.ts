@@ -1,4 +1,4 @@
-// Turns a CMS Health Deficiencies or Penalties file into a validated, compact release: every value checked (any
+// Turns a CMS Health Deficiencies, Fire Safety Deficiencies or Penalties file into a validated, compact release: every value checked (any
 // problem rejects the whole file with its line and column, as for Provider Information), the rows grouped by what
 // a later release replaces as a whole, and each group's digest, so that a load writes only what changed.
 //
@@ -10,12 +10,13 @@ import { createHash } from "node:crypto";
 import { eachCsvRecord, ReadAgainAsCp1252, type RecordContext } from "./csv-pieces.ts";
 import { IngestError } from "./errors.ts";
 import {
-  CITATION_FIELDS,
   detectInspectionLayout,
+  FIELDS_OF,
+  FIRE_SAFETY_PREFIXES,
   type InspectionFieldType,
   type InspectionKind,
   type InspectionLayout,
-  PENALTY_FIELDS,
+  isCitationKind,
   SCOPE_SEVERITY_CODES,
 } from "./inspection-layout.ts";
 import { normalizeHeader } from "./layout.ts";
@@ -64,22 +65,24 @@ export interface InspectionRelease {
 }
 
 /** The fields stored per row (the group's fields are in `groups`), in the order of the canonical text. */
+const CITATION_ROW_FIELDS = [
+  "prefix",
+  "tag",
+  "scopeSeverity",
+  "category",
+  "description",
+  "correctionStatus",
+  "correctionDate",
+  "inspectionCycle",
+  "standard",
+  "complaint",
+  "infectionControl",
+  "underIdr",
+  "underIidr",
+] as const;
 export const ROW_FIELDS: Record<InspectionKind, readonly string[]> = {
-  citations: [
-    "prefix",
-    "tag",
-    "scopeSeverity",
-    "category",
-    "description",
-    "correctionStatus",
-    "correctionDate",
-    "inspectionCycle",
-    "standard",
-    "complaint",
-    "infectionControl",
-    "underIdr",
-    "underIidr",
-  ],
+  citations: CITATION_ROW_FIELDS,
+  fire: CITATION_ROW_FIELDS,
   penalties: ["penaltyType", "fineAmount", "denialStartDate", "denialDays"],
 };
 
@@ -87,7 +90,7 @@ export const ROW_FIELDS: Record<InspectionKind, readonly string[]> = {
  * How many of the first row fields tell two rows of a group apart (the rest are the row's current state): the
  * prefix and tag of a citation; a penalty is told apart by its place in the group's canonical order alone.
  */
-const IDENTITY_FIELDS: Record<InspectionKind, number> = { citations: 2, penalties: 0 };
+const IDENTITY_FIELDS: Record<InspectionKind, number> = { citations: 2, fire: 2, penalties: 0 };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Values
@@ -140,6 +143,16 @@ function parseScopeSeverity(raw: string): string | null {
   return value;
 }
 
+/** A fire safety citation's prefix: K (Life Safety Code) or E (emergency preparedness). */
+function parseFirePrefix(raw: string): string | null {
+  const value = raw.trim().toUpperCase();
+  if (value === "") return null;
+  if (!(FIRE_SAFETY_PREFIXES as readonly string[]).includes(value)) {
+    throw new Error(`"${raw.trim()}" is not a fire safety deficiency prefix (K or E)`);
+  }
+  return value;
+}
+
 function parsePenaltyType(raw: string): string | null {
   const value = raw.trim().replace(/\s+/g, " ").toLowerCase();
   if (value === "") return null;
@@ -157,12 +170,14 @@ const PARSERS: Record<InspectionFieldType, (raw: string) => InspectionValue> = {
   flag: parseFlag,
   tag: parseTag,
   scopeSeverity: parseScopeSeverity,
+  firePrefix: parseFirePrefix,
   penaltyType: parsePenaltyType,
 };
 
 /** Values without which a row says nothing: the group's key and the row's identity. */
 const REQUIRED_VALUES: Record<InspectionKind, readonly string[]> = {
   citations: ["surveyDate", "tag"],
+  fire: ["surveyDate", "tag"],
   penalties: ["penaltyDate", "penaltyType"],
 };
 
@@ -219,8 +234,7 @@ async function parseStream(
   { kind, fallback }: InspectionParseOptions,
   encoding: "utf8" | "cp1252",
 ): Promise<InspectionRelease> {
-  const fields: Record<string, { type: InspectionFieldType }> =
-    kind === "citations" ? CITATION_FIELDS : PENALTY_FIELDS;
+  const fields: Record<string, { type: InspectionFieldType }> = FIELDS_OF[kind];
 
   let header: string[] | null = null;
   let layout: InspectionLayout | null = null;
@@ -259,8 +273,8 @@ async function parseStream(
     locationColumn = cells.findIndex((cell) => normalizeHeader(cell) === "location");
     stateColumn = detected.columns.state;
     ccnColumn = detected.columns.ccn ?? 0;
-    groupDateField = kind === "citations" ? "surveyDate" : "penaltyDate";
-    surveyTypeColumn = kind === "citations" ? detected.columns.surveyType : undefined;
+    groupDateField = isCitationKind(kind) ? "surveyDate" : "penaltyDate";
+    surveyTypeColumn = isCitationKind(kind) ? detected.columns.surveyType : undefined;
     const builderOf = (field: string): ColumnBuilder => ({
       field,
       column: detected.columns[field] ?? -1,
@@ -466,7 +480,7 @@ function digestGroups(
   return { digest, rank: { values: rankValues, codes: rankCodes } };
 }
 
-/** Reads and parses one Health Deficiencies or Penalties file (a CSV, gzipped CSV or an archive's member). */
+/** Reads and parses one Health Deficiencies, Fire Safety Deficiencies or Penalties file (a CSV, gzipped CSV or an archive's member). */
 export async function readInspectionRelease(
   path: string,
   table: InspectionKind & ArchiveTable,

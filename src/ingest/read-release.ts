@@ -55,7 +55,7 @@ export async function readRelease(
 export type AnyRelease = ParsedRelease | InspectionRelease | QualityRelease | OwnershipRelease;
 
 export function isInspectionRelease(release: AnyRelease): release is InspectionRelease {
-  return release.kind === "citations" || release.kind === "penalties";
+  return release.kind === "citations" || release.kind === "fire" || release.kind === "penalties";
 }
 
 export function isQualityRelease(release: AnyRelease): release is QualityRelease {
@@ -73,10 +73,12 @@ export function isOwnershipRelease(release: AnyRelease): release is OwnershipRel
 async function tableKindOfFile(path: string): Promise<InspectionKind | QualityKind | OwnershipKind | null> {
   const head = await peekCsvHead(path, 64 * 1024);
   if (!head) return null;
-  const [header] = Papa.parse<string[]>(head.text, { delimiter: ",", preview: 1 }).data;
+  const [header, firstRow] = Papa.parse<string[]>(head.text, { delimiter: ",", preview: 2 }).data;
   if (!header) return null;
   return (
-    inspectionKindOf(header) ?? qualityKindOf(header) ?? (isOwnershipHeader(header) ? "ownership" : null)
+    inspectionKindOf(header, firstRow) ??
+    qualityKindOf(header) ??
+    (isOwnershipHeader(header) ? "ownership" : null)
   );
 }
 
@@ -92,7 +94,7 @@ export async function readInput(
 ): Promise<AnyRelease> {
   const kind = table === undefined ? await tableKindOfFile(path) : table === "provider" ? null : table;
   if (kind === null) return readRelease(path, hint, options);
-  if (kind === "citations" || kind === "penalties") {
+  if (kind === "citations" || kind === "fire" || kind === "penalties") {
     return readInspectionRelease(path, kind, (name) => dateFallbackFor(name, hint));
   }
   if (kind === "ownership") return readOwnershipRelease(path, (name) => dateFallbackFor(name, hint));

@@ -31,6 +31,7 @@ export function isProviderInfoMember(fileName: string): boolean {
 export type ArchiveTable =
   | "provider"
   | "citations"
+  | "fire"
   | "penalties"
   | "mds"
   | "claims"
@@ -41,6 +42,7 @@ export type ArchiveTable =
 export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
   "provider",
   "citations",
+  "fire",
   "penalties",
   "mds",
   "claims",
@@ -58,6 +60,7 @@ export const ARCHIVE_TABLES: readonly ArchiveTable[] = [
 export const READER_VERSIONS: Readonly<Record<ArchiveTable, number>> = {
   provider: 3,
   citations: 1,
+  fire: 1,
   penalties: 1,
   mds: 1,
   claims: 1,
@@ -68,7 +71,8 @@ export const READER_VERSIONS: Readonly<Record<ArchiveTable, number>> = {
 /**
  * Each table's member name in the three layouts (with the dataset-id and date prefix of July 2026 on): Provider
  * Information as above; Health Deficiencies as `HealthDeficiencies_Download.csv` (2019 to mid 2020) and
- * `NH_HealthCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`; the
+ * `NH_HealthCitations_MonYYYY.csv`; Fire Safety Deficiencies as `FireSafetyDeficiencies_Download.csv` and
+ * `NH_FireSafetyCitations_MonYYYY.csv`; Penalties as `Penalties_Download.csv` and `NH_Penalties_MonYYYY.csv`; the
  * MDS and claims quality measures as `QualityMsrMDS_Download.csv` and `QualityMsrClaims_Download.csv` (2019 to mid
  * 2020), `NH_QualityMsr_MDS_MonYYYY.csv` and `NH_QualityMsr_Claims_MonYYYY.csv`; the State/US averages as
  * `StateAverages_Download.csv` and `NH_StateUSAverages_MonYYYY.csv`; Ownership as `Ownership_Download.csv` and
@@ -78,6 +82,7 @@ const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
   provider: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_)?ProviderInfo(?:_[A-Za-z0-9]+)?\.csv$/i,
   citations:
     /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_HealthCitations(?:_[A-Za-z0-9]+)?|HealthDeficiencies_Download)\.csv$/i,
+  fire: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_FireSafetyCitations(?:_[A-Za-z0-9]+)?|FireSafetyDeficiencies_Download)\.csv$/i,
   penalties:
     /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_Penalties(?:_[A-Za-z0-9]+)?|Penalties_Download)\.csv$/i,
   mds: /^(?:[A-Za-z0-9-]+_\d{4}-\d{2}-\d{2}_)?(?:NH_QualityMsr_MDS(?:_[A-Za-z0-9]+)?|QualityMsrMDS_Download)\.csv$/i,
@@ -92,6 +97,7 @@ const MEMBER_NAMES: Record<ArchiveTable, RegExp> = {
 const TABLE_NAMES: Record<ArchiveTable, string> = {
   provider: "Provider Information CSV member (ProviderInfo_Download.csv or NH_ProviderInfo_*.csv)",
   citations: "Health Deficiencies CSV member (HealthDeficiencies_Download.csv or NH_HealthCitations_*.csv)",
+  fire: "Fire Safety Deficiencies CSV member (FireSafetyDeficiencies_Download.csv or NH_FireSafetyCitations_*.csv)",
   penalties: "Penalties CSV member (Penalties_Download.csv or NH_Penalties_*.csv)",
   mds: "MDS Quality Measures CSV member (QualityMsrMDS_Download.csv or NH_QualityMsr_MDS_*.csv)",
   claims: "Claims Quality Measures CSV member (QualityMsrClaims_Download.csv or NH_QualityMsr_Claims_*.csv)",

@@ -1,11 +1,12 @@
 // The SQL of the inspection record (docs/api.md, "Inspections, penalties and citations"): a facility's surveys with
-// their health citations, its penalties, the citations across the current facilities and their categories. Every
+// their health and fire safety citations (tables citation and fire_citation, of the same shape), its penalties, the citations across the current facilities and their categories. Every
 // answer is built as one JSON text by the database (see src/db/list-item.ts for why), in the shapes of
 // src/core/api-types.ts (FacilityInspections, FacilityPenalties, CitationList, CitationCategories).
 import type { CitationQuery } from "../core/api-types.ts";
 import {
   HARM_FILTER_FLOOR,
   HARM_LEVELS,
+  type InspectionType,
   SCOPE_SEVERITY_CODES,
   SURVEY_KINDS,
   type SurveyKind,
@@ -78,47 +79,61 @@ const FEW_CITATIONS = 3000;
 /** The order of citations across facilities: newest survey first, then by facility, survey and tag. */
 const NEWEST_FIRST = "c.survey_date DESC, c.ccn, c.survey_type, c.prefix, c.tag, c.rank";
 
-/** Whether a health citations or penalties file is loaded (without one, the three-year figures are unknown). */
-const LOADED = (kind: "citations" | "penalties") =>
+/** The table of each inspection type's citations (migration 0036 for fire safety). */
+const CITATION_TABLE: Record<InspectionType, "citation" | "fire_citation"> = {
+  health: "citation",
+  fire: "fire_citation",
+};
+
+/** Whether a health citations, fire safety citations or penalties file is loaded (without one, the three-year figures are unknown). */
+const LOADED = (kind: "citations" | "fire" | "penalties") =>
   `EXISTS (SELECT 1 FROM inspection_release WHERE kind = '${kind}')`;
 
 /** Whether the CCN is a current facility, in the rating history or in the inspection record. */
 const KNOWN_CCN = `(EXISTS (SELECT 1 FROM facility WHERE ccn = $1)
   OR EXISTS (SELECT 1 FROM rating_snapshot WHERE ccn = $1)
   OR EXISTS (SELECT 1 FROM inspection_group WHERE kind = 'citations' AND ccn = $1)
+  OR EXISTS (SELECT 1 FROM inspection_group WHERE kind = 'fire' AND ccn = $1)
   OR EXISTS (SELECT 1 FROM inspection_group WHERE kind = 'penalties' AND ccn = $1))`;
 
+/** A facility's surveys of one type (`c` the citations' table), grouped, each as JSON `survey` (SQL). */
+function surveysSql(type: InspectionType): string {
+  return `SELECT c.survey_date, ${literal(type)} AS type, c.survey_type,
+      ${jsonObject([
+        ["surveyDate", date("c.survey_date")],
+        ["type", literal(type)],
+        ["surveyType", "c.survey_type"],
+        ["kinds", SURVEY_KINDS_SQL],
+        ["citations", `json_agg(${jsonObject(CITATION_FIELDS)} ORDER BY c.prefix, c.tag, c.rank)`],
+      ])} AS survey
+    FROM ${CITATION_TABLE[type]} c ${CITATION_JOINS}
+    WHERE c.ccn = $1
+    GROUP BY c.survey_date, c.survey_type`;
+}
+
+/** Each scope and severity code's count among the citations `g`, as a JSON object text "A" to "L" (SQL). */
+const GRID_SQL = `('{' || ${SCOPE_SEVERITY_CODES.map(
+  (code) => `'"${code}":' || count(*) FILTER (WHERE g.scope_severity = '${code}')`,
+).join(" || ',' || ")} || '}')::json`;
+
 /**
- * A facility's surveys with their health citations, newest first, and its last three years (for the detail's grid),
- * as JSON text; null for a CCN the database does not know.
+ * A facility's surveys with their health and fire safety citations, newest first (a health survey before a fire
+ * safety one of the same day), its last three years of health citations (for the detail's grid) and, apart, of fire
+ * safety citations, in the same window, as JSON text; null for a CCN the database does not know.
  */
 export async function getFacilityInspections(db: Queryable, ccn: string): Promise<string | null> {
-  const grid = SCOPE_SEVERITY_CODES.map(
-    (code) => `'"${code}":' || count(*) FILTER (WHERE g.scope_severity = '${code}')`,
-  );
   const [row] = await db.query<{ body: string | null }>(
     `SELECT CASE WHEN ${KNOWN_CCN} THEN
        '{"surveys":' || coalesce((
-         SELECT json_agg(s.survey ORDER BY s.survey_date DESC, s.survey_type)
-         FROM (
-           SELECT c.survey_date, c.survey_type,
-             ${jsonObject([
-               ["surveyDate", date("c.survey_date")],
-               ["surveyType", "c.survey_type"],
-               ["kinds", SURVEY_KINDS_SQL],
-               ["citations", `json_agg(${jsonObject(CITATION_FIELDS)} ORDER BY c.prefix, c.tag, c.rank)`],
-             ])} AS survey
-           FROM citation c ${CITATION_JOINS}
-           WHERE c.ccn = $1
-           GROUP BY c.survey_date, c.survey_type
-         ) s
+         SELECT json_agg(s.survey ORDER BY s.survey_date DESC, s.type DESC, s.survey_type)
+         FROM (${surveysSql("health")} UNION ALL ${surveysSql("fire")}) s
        )::text, '[]') || ',"threeYears":' || coalesce((
          SELECT ${jsonObject([
            ["windowStart", date("i.window_start")],
            ["windowEnd", date("i.window_end")],
            [
              "grid",
-             `(SELECT ('{' || ${grid.join(" || ',' || ")} || '}')::json FROM citation g
+             `(SELECT ${GRID_SQL} FROM citation g
                WHERE g.ccn = i.ccn AND g.survey_date BETWEEN i.window_start AND i.window_end)`,
            ],
            ["minimalHarm", "i.citations_minimal_harm"],
@@ -131,6 +146,35 @@ export async function getFacilityInspections(db: Queryable, ccn: string): Promis
            ["abuse", "i.is_abuse"],
          ])}::text
          FROM facility_inspection i WHERE i.ccn = $1 AND ${LOADED("citations")}
+       ), 'null') || ',"fireThreeYears":' || coalesce((
+         SELECT ${jsonObject([
+           ["windowStart", date("i.window_start")],
+           ["windowEnd", date("i.window_end")],
+           ["citations", "f.citations"],
+           ["surveys", "f.surveys"],
+           ["grid", "f.grid"],
+           ["minimalHarm", "f.minimal"],
+           ["potentialHarm", "f.potential"],
+           ["actualHarm", "f.actual"],
+           ["immediateJeopardy", "f.jeopardy"],
+           ["mostSevere", "f.most_severe"],
+           ["emergencyPreparedness", "f.emergency"],
+         ])}::text
+         FROM facility_inspection i
+         CROSS JOIN LATERAL (
+           SELECT count(*)::integer AS citations,
+             count(DISTINCT (g.survey_date, g.survey_type))::integer AS surveys,
+             ${GRID_SQL} AS grid,
+             count(*) FILTER (WHERE g.scope_severity BETWEEN 'A' AND 'C')::integer AS minimal,
+             count(*) FILTER (WHERE g.scope_severity BETWEEN 'D' AND 'F')::integer AS potential,
+             count(*) FILTER (WHERE g.scope_severity BETWEEN 'G' AND 'I')::integer AS actual,
+             count(*) FILTER (WHERE g.scope_severity BETWEEN 'J' AND 'L')::integer AS jeopardy,
+             max(g.scope_severity) AS most_severe,
+             count(*) FILTER (WHERE g.prefix = 'E')::integer AS emergency
+           FROM fire_citation g
+           WHERE g.ccn = i.ccn AND g.survey_date BETWEEN i.window_start AND i.window_end
+         ) f
+         WHERE i.ccn = $1 AND ${LOADED("fire")}
        ), 'null') || '}'
      END AS body`,
     [ccn],
@@ -269,7 +313,7 @@ async function countCitations(
     if (from) conditions.push(`c.survey_date >= ${add(from)}::date`);
     if (to) conditions.push(`c.survey_date <= ${add(to)}::date`);
     const [row] = await db.query<{ n: number }>(
-      `SELECT count(*)::integer AS n FROM citation c JOIN facility f ON f.ccn = c.ccn
+      `SELECT count(*)::integer AS n FROM ${CITATION_TABLE[query.type]} c JOIN facility f ON f.ccn = c.ccn
        ${query.category ? "LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag" : ""}
        ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}`,
       params,
@@ -296,7 +340,8 @@ async function countCitations(
     return row?.n ?? 0;
   };
 
-  if (query.entities.length) return direct(query.from, query.to);
+  // The kept counts are of health citations: fire safety citations (fewer, and no derived counts) are counted.
+  if (query.type === "fire" || query.entities.length) return direct(query.from, query.to);
   if (query.states.length)
     return query.from || query.to ? direct(query.from, query.to) : counted("state", null);
   if (!query.from && !query.to) return counted("all", null);
@@ -336,10 +381,11 @@ export async function listCitations(db: Queryable, query: CitationQuery): Promis
     ["providerName", "f.provider_name"],
     ["state", "f.state"],
     ["surveyDate", date("c.survey_date")],
+    ["type", literal(query.type)],
     ["surveyType", "c.survey_type"],
     ...CITATION_FIELDS,
   ]);
-  const matching = `SELECT c.* FROM citation c JOIN facility f ON f.ccn = c.ccn
+  const matching = `SELECT c.* FROM ${CITATION_TABLE[query.type]} c JOIN facility f ON f.ccn = c.ccn
     ${query.category ? "LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag" : ""}
     ${conditions.length ? `WHERE ${conditions.join(" AND ")}` : ""}`;
   // Many citations match: a page is read along an index in date order, stopping after it (the planner's way).

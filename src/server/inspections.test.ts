@@ -92,6 +92,12 @@ function model(provider: string, loaded: DemoFile[], newestDate: string) {
       .map((file) => ({ path: file.path, date: file.processingDate })),
     (row) => `${row[CCN]}|${row["Penalty Date"]}`,
   );
+  const fire = union(
+    loaded
+      .filter((file) => file.table === "fire")
+      .map((file) => ({ path: file.path, date: file.processingDate })),
+    (row) => `${row[CCN]}|${row["Survey Date"]}|${row["Survey Type"]}`,
+  );
   const start = threeYearsBefore(newestDate);
   const inWindow = (date: string | undefined) => (date ?? "") >= start && (date ?? "") <= newestDate;
   const figures = new Map(
@@ -125,7 +131,7 @@ function model(provider: string, loaded: DemoFile[], newestDate: string) {
       ];
     }),
   );
-  return { facilities, current, citations, penalties, figures, start, end: newestDate };
+  return { facilities, current, citations, penalties, fire, figures, start, end: newestDate };
 }
 type Model = ReturnType<typeof model>;
 
@@ -506,8 +512,9 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
       const surveys = [...new Set(own.map((row) => `${row["Survey Date"]}|${row["Survey Type"]}`))]
         .sort()
         .reverse();
-      expect(body.surveys.map((survey) => `${survey.surveyDate}|${survey.surveyType}`)).toEqual(surveys);
-      for (const survey of body.surveys) {
+      const health = body.surveys.filter((survey) => survey.type === "health");
+      expect(health.map((survey) => `${survey.surveyDate}|${survey.surveyType}`)).toEqual(surveys);
+      for (const survey of health) {
         const rows = own
           .filter(
             (row) => row["Survey Date"] === survey.surveyDate && row["Survey Type"] === survey.surveyType,
@@ -552,6 +559,119 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
         abuse: figures?.abuse,
       });
     }
+  });
+
+  it("lists a facility's fire safety surveys beside its health ones, marked, with their own three years", async () => {
+    const withFire = [...new Set(expected.fire.map((row) => row[CCN] ?? ""))].filter((ccn) =>
+      expected.current.has(ccn),
+    );
+    expect(withFire.length).toBeGreaterThan(100);
+    for (const ccn of withFire.slice(0, 30)) {
+      const body = facilityInspectionsSchema.parse(await json(`/api/facilities/${ccn}/inspections`));
+      const own = expected.fire.filter((row) => row[CCN] === ccn);
+      const surveys = [...new Set(own.map((row) => `${row["Survey Date"]}|${row["Survey Type"]}`))]
+        .sort()
+        .reverse();
+      const fire = body.surveys.filter((survey) => survey.type === "fire");
+      expect(fire.map((survey) => `${survey.surveyDate}|${survey.surveyType}`)).toEqual(surveys);
+      // Newest first across both types; on one day, the health survey before the fire safety one.
+      const order = body.surveys.map((survey) => `${survey.surveyDate}|${survey.type === "health" ? 1 : 0}`);
+      expect(order).toEqual([...order].sort().reverse());
+      for (const survey of fire) {
+        const rows = own.filter((row) => row["Survey Date"] === survey.surveyDate);
+        expect(survey.surveyType).toBe("Fire Safety");
+        expect(
+          survey.citations.map((citation) => `${citation.prefix}${citation.tag}${citation.scopeSeverity}`),
+        ).toEqual(
+          rows
+            .map(
+              (row) =>
+                `${row["Deficiency Prefix"]}${row["Deficiency Tag Number"]}${row["Scope Severity Code"]}`,
+            )
+            .sort(),
+        );
+        expect(
+          survey.citations.every(
+            (citation) => citation.harmLevel === HARM_WORDS[citation.scopeSeverity ?? ""],
+          ),
+        ).toBe(true);
+      }
+      // The three years of fire safety citations, counted here from the files, apart from the health ones.
+      const inWindow = own.filter(
+        (row) => (row["Survey Date"] ?? "") >= expected.start && (row["Survey Date"] ?? "") <= expected.end,
+      );
+      const codes = inWindow.map((row) => row["Scope Severity Code"] ?? "");
+      const between = (from: string, to: string) => codes.filter((code) => code >= from && code <= to).length;
+      expect(body.fireThreeYears).toEqual({
+        windowStart: expected.start,
+        windowEnd: expected.end,
+        citations: inWindow.length,
+        surveys: new Set(inWindow.map((row) => row["Survey Date"])).size,
+        grid: Object.fromEntries(
+          Object.keys(HARM_WORDS).map((code) => [code, codes.filter((value) => value === code).length]),
+        ),
+        minimalHarm: between("A", "C"),
+        potentialHarm: between("D", "F"),
+        actualHarm: between("G", "I"),
+        immediateJeopardy: between("J", "L"),
+        mostSevere: [...codes].sort().at(-1) ?? null,
+        emergencyPreparedness: inWindow.filter((row) => row["Deficiency Prefix"] === "E").length,
+      });
+      // The health figures are the health citations' alone.
+      expect(body.threeYears?.minimalHarm).toBe(expected.figures.get(ccn)?.citationsMinimalHarm);
+    }
+  });
+
+  it("searches fire safety citations with type=fire or kind=fire, and health ones by default", async () => {
+    const fireRows = expected.fire
+      .filter((row) => expected.current.has(row[CCN] ?? ""))
+      .map(
+        (row) =>
+          `${row["Survey Date"]}|${row[CCN]}|${row["Deficiency Prefix"]}${row["Deficiency Tag Number"]}`,
+      )
+      .sort((a, b) => {
+        const [x, y] = [a.split("|"), b.split("|")];
+        return (x[0] ?? "") !== (y[0] ?? "")
+          ? (x[0] ?? "") < (y[0] ?? "")
+            ? 1
+            : -1
+          : a < b
+            ? -1
+            : a > b
+              ? 1
+              : 0;
+      });
+    const all = await citationsAll("kind=fire");
+    expect(all.totalCount).toBe(fireRows.length);
+    expect(all.rows.map((row) => `${row.surveyDate}|${row.ccn}|${row.prefix}${row.tag}`)).toEqual(fireRows);
+    expect(all.rows.every((row) => row.type === "fire" && row.surveyType === "Fire Safety")).toBe(true);
+    // type=fire is the same query (one cache entry); health is the default, and its rows say so.
+    const etag = (await get("/api/citations?kind=fire")).headers.get("etag");
+    expect((await get("/api/citations?type=fire")).headers.get("etag")).toBe(etag);
+    expect((await get("/api/citations?type=fire&kind=fire")).headers.get("etag")).toBe(etag);
+    const health = citationListSchema.parse(await json("/api/citations?kind=health&pageSize=5"));
+    expect(health).toEqual(citationListSchema.parse(await json("/api/citations?pageSize=5")));
+    expect(health.data.every((row) => row.type === "health" && row.prefix === "F")).toBe(true);
+    // With the other filters: a K tag, harm, a state, dates, and a flag beside the type.
+    const k353 = await citationsAll("type=fire&tag=K353");
+    expect(k353.rows.map((row) => `${row.surveyDate}|${row.ccn}|${row.prefix}${row.tag}`)).toEqual(
+      fireRows.filter((key) => key.endsWith("|K0353")),
+    );
+    const state = expected.current.get(fireRows[0]?.split("|")[1] ?? "")?.State ?? "";
+    const inState = await citationsAll(`type=fire&state=${state}&kind=standard`);
+    expect(inState.totalCount).toBe(
+      fireRows.filter((key) => expected.current.get(key.split("|")[1] ?? "")?.State === state).length,
+    );
+    const harmed = expected.fire.filter(
+      (row) => expected.current.has(row[CCN] ?? "") && (row["Scope Severity Code"] ?? "") >= "G",
+    ).length;
+    expect((await citationsAll("kind=fire&harm=actual")).totalCount).toBe(harmed);
+    // A contradicting kind is a 400 naming kind.
+    const contradiction = await get("/api/citations?type=health&kind=fire");
+    expect(contradiction.status).toBe(400);
+    expect(await contradiction.json()).toEqual({
+      error: { message: "kind fire contradicts the inspection type health", param: "kind" },
+    });
   });
 
   it("lists a facility's penalties newest first with their totals", async () => {
@@ -731,7 +851,7 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
       ["tag=abc", "tag"],
       ["tag=F68a", "tag"],
       ["tag=12345", "tag"],
-      ["tag=K0689", "tag"],
+      ["tag=G0689", "tag"],
       ["from=2025-02-30", "from"],
       ["to=20250101", "to"],
       ["from=2025-06-01&to=2025-05-31", "from"],
@@ -740,7 +860,12 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
       ["state=ZZ", "state"],
       ["state=C", "state"],
       ["harm=some", "harm"],
-      ["kind=health", "kind"],
+      ["kind=Health", "kind"],
+      ["kind=fire&kind=health", "kind"],
+      ["type=fire&kind=health", "kind"],
+      ["kind=standard&kind=complaint", "kind"],
+      ["type=smoke", "type"],
+      ["type=", "type"],
       ["kind=Complaint", "kind"],
       ["kind=", "kind"],
       ["page=0", "page"],
@@ -968,7 +1093,7 @@ describe.each(engines)("the kinds of inspection in a file before January 2021, $
       const body = facilityInspectionsSchema.parse(
         await (await app.request(`/api/facilities/${ccn}/inspections`)).json(),
       );
-      for (const survey of body.surveys) {
+      for (const survey of body.surveys.filter((each) => each.type === "health")) {
         expect(survey.citations.every((citation) => citation.infectionControl === null)).toBe(true);
         const own = rows.filter((row) => ccnOf(row) === ccn && row["Survey Date"] === survey.surveyDate);
         expect(survey.kinds).toEqual(

@@ -33,6 +33,8 @@ export interface MonthlyArchiveOptions {
    */
   citationsCsv?: string | Buffer;
   penaltiesCsv?: string | Buffer;
+  /** The fire safety citations CSV, stored as given; by default a few rows per facility (inspections.ts). */
+  fireCsv?: string | Buffer;
   /**
    * The MDS and claims quality measures and State/US averages CSVs, stored as given (in the archive's layout); by
    * default two measures of each kind per facility (quality.ts) and a few states' averages.
@@ -142,6 +144,7 @@ const DS_STORE = Buffer.concat([
 const DATASET_IDS = {
   providerInfo: "4pq5-n9py",
   citations: "r5ix-sfxw",
+  fire: "ifjz-ge4w",
   penalties: "g6vv-u9sr",
   stateAverages: "xcdc-v8bm",
   mds: "djen-97ju",
@@ -185,7 +188,9 @@ function members(options: MonthlyArchiveOptions): Member[] {
   const list: Member[] = [];
   const inspections = () => {
     const made =
-      options.citationsCsv === undefined || options.penaltiesCsv === undefined
+      options.citationsCsv === undefined ||
+      options.penaltiesCsv === undefined ||
+      options.fireCsv === undefined
         ? inspectionCsvsFor(provider.toString("utf8"), {
             fallbackDate: processingDate(dataMonth),
             ...(layout === "L1" ? { l1ArchiveMonth: archiveDate.slice(0, 7) } : {}),
@@ -202,6 +207,7 @@ function members(options: MonthlyArchiveOptions): Member[] {
         : null;
     return {
       citations: bytes(options.citationsCsv, made?.citations),
+      fire: bytes(options.fireCsv, made?.fire),
       penalties: bytes(options.penaltiesCsv, made?.penalties),
       mds: bytes(options.mdsCsv, quality?.mds),
       claims: bytes(options.claimsCsv, quality?.claims),
@@ -221,10 +227,11 @@ function members(options: MonthlyArchiveOptions): Member[] {
     case "L1": {
       list.push({ name: providerName, data: provider });
       if (extra) {
-        const { citations, penalties, mds, claims, averages, ownership } = inspections();
+        const { citations, fire, penalties, mds, claims, averages, ownership } = inspections();
         list.push(
           { name: "Penalties_Download.csv", data: penalties },
           { name: "HealthDeficiencies_Download.csv", data: citations },
+          { name: "FireSafetyDeficiencies_Download.csv", data: fire },
           { name: "QualityMsrMDS_Download.csv", data: mds },
           { name: "QualityMsrClaims_Download.csv", data: claims },
           { name: "StateAverages_Download.csv", data: averages },
@@ -238,10 +245,11 @@ function members(options: MonthlyArchiveOptions): Member[] {
       if (folder) list.push({ name: folder, data: "dir" });
       list.push({ name: providerName, data: provider });
       if (extra) {
-        const { citations, penalties, mds, claims, averages, ownership } = inspections();
+        const { citations, fire, penalties, mds, claims, averages, ownership } = inspections();
         list.push(
           { name: `${folder}NH_Penalties_${mon}.csv`, data: penalties },
           { name: `${folder}NH_HealthCitations_${mon}.csv`, data: citations },
+          { name: `${folder}NH_FireSafetyCitations_${mon}.csv`, data: fire },
           { name: `${folder}NH_QualityMsr_MDS_${mon}.csv`, data: mds },
           { name: `${folder}NH_QualityMsr_Claims_${mon}.csv`, data: claims },
           { name: `${folder}NH_StateUSAverages_${mon}.csv`, data: averages },
@@ -261,13 +269,19 @@ function members(options: MonthlyArchiveOptions): Member[] {
         },
       ];
       if (extra) {
-        const { citations, penalties, mds, claims, averages, ownership } = inspections();
+        const { citations, fire, penalties, mds, claims, averages, ownership } = inspections();
         tables.push(
           {
             datasetId: DATASET_IDS.citations,
             title: "Health Deficiencies",
             name: `${DATASET_IDS.citations}_${archiveDate}_NH_HealthCitations_${mon}.csv`,
             data: citations,
+          },
+          {
+            datasetId: DATASET_IDS.fire,
+            title: "Fire Safety Deficiencies",
+            name: `${DATASET_IDS.fire}_${archiveDate}_NH_FireSafetyCitations_${mon}.csv`,
+            data: fire,
           },
           {
             datasetId: DATASET_IDS.penalties,

@@ -1,4 +1,4 @@
-// Health citations and penalties files for the stand-in CMS, when a test gives it only Provider Information: a few
+// Health citations, fire safety citations and penalties files for the stand-in CMS, when a test gives it only Provider Information: a few
 // rows per facility of the Provider Information CSV, in the header layout CMS used for the month (and the
 // abbreviated one of the 2019-2020 archives), so that every archive and current file the stand-in serves has its
 // three tables, as CMS's do. The full history (history.ts) takes them from the demo generator instead.
@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import Papa from "papaparse";
 import {
   citationsEra,
+  FIRE_SAFETY_CITATIONS,
   HEALTH_CITATIONS,
   l1InspectionColumns,
   PENALTIES,
@@ -85,11 +86,20 @@ function toL1(
 
 export interface InspectionCsvs {
   citations: string;
+  /** Fire safety citations (`NH_FireSafetyCitations_MonYYYY.csv`, `FireSafetyDeficiencies_Download.csv` in L1). */
+  fire: string;
   penalties: string;
 }
 
+const FIRE_TAGS = [
+  ["K", "0353", "D", "Automatic Sprinkler Systems Deficiencies", "Maintain the sprinkler system."],
+  ["K", "0712", "F", "Miscellaneous Deficiencies", "Hold fire drills on every shift."],
+  ["E", "0041", "E", "Emergency Preparedness Deficiencies", "Plan for the emergency power."],
+] as const;
+
 /**
- * A citation for every facility (two surveys, the older one in the previous year) and a fine for every third,
+ * A citation for every facility (two surveys, the older one in the previous year), a fire safety survey with one or
+ * two citations for every facility and a fine for every third,
  * dated before the month of the Provider Information CSV (or `fallbackDate` when it has none). With
  * `l1ArchiveMonth`, in the abbreviated layout.
  */
@@ -102,6 +112,7 @@ export function inspectionCsvsFor(
   // A Provider Information CSV without a date column takes its archive's month.
   const date = /^\d{4}-\d{2}-\d{2}$/.test(dateInFile) ? dateInFile : options.fallbackDate;
   const citations: Record<string, string | number>[] = [];
+  const fire: Record<string, string | number>[] = [];
   const penalties: Record<string, string | number>[] = [];
   facilities.forEach((facility, index) => {
     const common = {
@@ -137,6 +148,30 @@ export function inspectionCsvsFor(
         "Citation under IIDR": "N",
       });
     }
+    // A fire safety survey on the day of the newest standard survey, with one citation (two for every other home).
+    const fireDate = addDays(date, -(40 + (index % 60)));
+    for (const n of index % 2 === 0 ? [0, 1] : [0]) {
+      const [prefix, tag, scope, category, description] =
+        FIRE_TAGS[(index + n) % FIRE_TAGS.length] ?? FIRE_TAGS[0];
+      fire.push({
+        ...common,
+        "Survey Date": fireDate,
+        "Survey Type": "Fire Safety",
+        "Deficiency Prefix": prefix,
+        "Deficiency Category": category,
+        "Deficiency Tag Number": tag,
+        "Tag Version": "New",
+        "Deficiency Description": description,
+        "Scope Severity Code": scope,
+        "Deficiency Corrected": "Deficient, Provider has plan of correction",
+        "Inspection Cycle": 1,
+        "Standard Deficiency": "Y",
+        "Complaint Deficiency": "N",
+        "Infection Control Inspection Deficiency": "N",
+        "Citation under IDR": "N",
+        "Citation under IIDR": "N",
+      });
+    }
     if (index % 3 === 0) {
       penalties.push({
         ...common,
@@ -147,12 +182,18 @@ export function inspectionCsvsFor(
     }
   });
   const citationsHeader = HEALTH_CITATIONS[citationsEra(date)];
+  const fireHeader = FIRE_SAFETY_CITATIONS[citationsEra(date)];
   const penaltiesHeader = PENALTIES[penaltiesEra(date)];
   if (options.l1ArchiveMonth) {
     return {
       citations: toL1(citationsHeader, citations, options.l1ArchiveMonth),
+      fire: toL1(fireHeader, fire, options.l1ArchiveMonth),
       penalties: toL1(penaltiesHeader, penalties, options.l1ArchiveMonth),
     };
   }
-  return { citations: csv(citationsHeader, citations), penalties: csv(penaltiesHeader, penalties) };
+  return {
+    citations: csv(citationsHeader, citations),
+    fire: csv(fireHeader, fire),
+    penalties: csv(penaltiesHeader, penalties),
+  };
 }

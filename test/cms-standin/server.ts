@@ -19,10 +19,10 @@ export interface CurrentFile {
   /** `YYYY-MM-DD` */
   modified: string;
   /**
-   * The current health citations and penalties files, published with it; by default a few rows per facility of the
-   * Provider Information file (inspections.ts).
+   * The current health citations, penalties and fire safety citations files, published with it; by default a few
+   * rows per facility of the Provider Information file (inspections.ts).
    */
-  inspections?: { citations: InspectionFile; penalties: InspectionFile };
+  inspections?: { citations: InspectionFile; penalties: InspectionFile; fire?: InspectionFile };
   /**
    * The current MDS and claims quality measures and State/US averages files; by default two measures of each kind
    * per facility of the Provider Information file (quality.ts) and a few states' averages.
@@ -42,6 +42,7 @@ export interface InspectionFile {
 const DATASETS = {
   "4pq5-n9py": { key: "provider", title: "Provider Information" },
   "r5ix-sfxw": { key: "citations", title: "Health Deficiencies" },
+  "ifjz-ge4w": { key: "fire", title: "Fire Safety Deficiencies" },
   "g6vv-u9sr": { key: "penalties", title: "Penalties" },
   "djen-97ju": { key: "mds", title: "MDS Quality Measures" },
   "ijh5-nb2v": { key: "claims", title: "Medicare Claims Quality Measures" },
@@ -218,15 +219,25 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
         served: servedFile(body, fileName, file.modified),
       };
     };
+    const inspectionMonth = /_([A-Z][a-z]{2}\d{4})\.csv$/.exec(file.fileName)?.[1] ?? "Current";
+    const madeInspections = () =>
+      inspectionCsvsFor(file.body, { fallbackDate: `${file.modified.slice(0, 7)}-01` });
     let inspections = file.inspections;
     if (!inspections) {
-      const made = inspectionCsvsFor(file.body, { fallbackDate: `${file.modified.slice(0, 7)}-01` });
-      const month = /_([A-Z][a-z]{2}\d{4})\.csv$/.exec(file.fileName)?.[1] ?? "Current";
+      const made = madeInspections();
       inspections = {
-        citations: { fileName: `NH_HealthCitations_${month}.csv`, body: Buffer.from(made.citations) },
-        penalties: { fileName: `NH_Penalties_${month}.csv`, body: Buffer.from(made.penalties) },
+        citations: {
+          fileName: `NH_HealthCitations_${inspectionMonth}.csv`,
+          body: Buffer.from(made.citations),
+        },
+        penalties: { fileName: `NH_Penalties_${inspectionMonth}.csv`, body: Buffer.from(made.penalties) },
+        fire: { fileName: `NH_FireSafetyCitations_${inspectionMonth}.csv`, body: Buffer.from(made.fire) },
       };
     }
+    const fire = inspections.fire ?? {
+      fileName: `NH_FireSafetyCitations_${inspectionMonth}.csv`,
+      body: Buffer.from(madeInspections().fire),
+    };
     let quality = file.quality;
     if (!quality) {
       const fallbackDate = `${file.modified.slice(0, 7)}-01`;
@@ -250,6 +261,7 @@ export async function startCmsStandin(options: CmsStandinOptions = {}): Promise<
     current = {
       provider: published(file.fileName, file.body),
       citations: published(inspections.citations.fileName, inspections.citations.body),
+      fire: published(fire.fileName, fire.body),
       penalties: published(inspections.penalties.fileName, inspections.penalties.body),
       mds: published(quality.mds.fileName, quality.mds.body),
       claims: published(quality.claims.fileName, quality.claims.body),

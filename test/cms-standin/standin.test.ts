@@ -330,6 +330,7 @@ describe("archives", () => {
       "ProviderInfo_Download.csv",
       "Penalties_Download.csv",
       "HealthDeficiencies_Download.csv",
+      "FireSafetyDeficiencies_Download.csv",
       "QualityMsrMDS_Download.csv",
       "QualityMsrClaims_Download.csv",
       "StateAverages_Download.csv",
@@ -344,6 +345,14 @@ describe("archives", () => {
     const penalties = parse(zip.get("Penalties_Download.csv")?.data.toString() ?? "");
     expect(penalties[0]?.[0]).toBe("provnum");
     expect(penalties.length).toBeGreaterThan(1);
+    // Fire safety citations under the health download file's short names, without a tag version.
+    const fire = parse(zip.get("FireSafetyDeficiencies_Download.csv")?.data.toString() ?? "");
+    expect(fire[0]?.slice(0, 1)).toEqual(["provnum"]);
+    expect(fire[0]).toContain("DEFPREF");
+    expect(fire[0]).not.toContain("Tag Version");
+    expect(new Set(fire.slice(1).map((row) => row[fire[0]?.indexOf("DEFPREF") ?? -1]))).toEqual(
+      new Set(["K", "E"]),
+    );
     const ownership = parse(zip.get("Ownership_Download.csv")?.data.toString() ?? "");
     expect(ownership[0]).toEqual([
       "PROVNUM",
@@ -368,6 +377,7 @@ describe("archives", () => {
       "NH_ProviderInfo_Jan2022.csv",
       "NH_Penalties_Jan2022.csv",
       "NH_HealthCitations_Jan2022.csv",
+      "NH_FireSafetyCitations_Jan2022.csv",
       "NH_QualityMsr_MDS_Jan2022.csv",
       "NH_QualityMsr_Claims_Jan2022.csv",
       "NH_StateUSAverages_Jan2022.csv",
@@ -384,6 +394,7 @@ describe("archives", () => {
       `${folder}NH_ProviderInfo_Nov2021.csv`,
       `${folder}NH_Penalties_Nov2021.csv`,
       `${folder}NH_HealthCitations_Nov2021.csv`,
+      `${folder}NH_FireSafetyCitations_Nov2021.csv`,
       `${folder}NH_QualityMsr_MDS_Nov2021.csv`,
       `${folder}NH_QualityMsr_Claims_Nov2021.csv`,
       `${folder}NH_StateUSAverages_Nov2021.csv`,
@@ -404,6 +415,7 @@ describe("archives", () => {
     expect([...zip.keys()]).toEqual([
       provider,
       "r5ix-sfxw_2026-08-03_NH_HealthCitations_Jul2026.csv",
+      "ifjz-ge4w_2026-08-03_NH_FireSafetyCitations_Jul2026.csv",
       "g6vv-u9sr_2026-08-03_NH_Penalties_Jul2026.csv",
       "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv",
       "djen-97ju_2026-08-03_NH_QualityMsr_MDS_Jul2026.csv",
@@ -420,6 +432,7 @@ describe("archives", () => {
     expect(manifest.map((m) => [m.datasetId, m.fileName])).toEqual([
       ["4pq5-n9py", provider],
       ["r5ix-sfxw", "r5ix-sfxw_2026-08-03_NH_HealthCitations_Jul2026.csv"],
+      ["ifjz-ge4w", "ifjz-ge4w_2026-08-03_NH_FireSafetyCitations_Jul2026.csv"],
       ["g6vv-u9sr", "g6vv-u9sr_2026-08-03_NH_Penalties_Jul2026.csv"],
       ["xcdc-v8bm", "xcdc-v8bm_2026-08-03_NH_StateUSAverages_Jul2026.csv"],
       ["djen-97ju", "djen-97ju_2026-08-03_NH_QualityMsr_MDS_Jul2026.csv"],
@@ -596,6 +609,20 @@ describe("server", () => {
       modified: "2026-10-05",
     });
     expect((await fetch(`${standin.baseUrl}${METADATA}`)).status).toBe(200);
+  });
+
+  it("serves the current fire safety citations file (ifjz-ge4w), made from the current facilities", async () => {
+    const response = await fetch(
+      `${standin.baseUrl}/provider-data/api/1/metastore/schemas/dataset/items/ifjz-ge4w`,
+    );
+    const body = (await response.json()) as { title: string; distribution: { downloadURL: string }[] };
+    expect(body.title).toBe("Fire Safety Deficiencies");
+    const url = body.distribution[0]?.downloadURL ?? "";
+    expect(url).toMatch(/\/NH_FireSafetyCitations_Oct2026\.csv$/);
+    const rows = parse(await (await fetch(url)).text());
+    expect(rows[0]).toContain("Tag Version");
+    const prefix = rows[0]?.indexOf("Deficiency Prefix") ?? -1;
+    expect(new Set(rows.slice(1).map((row) => row[prefix]))).toEqual(new Set(["K", "E"]));
   });
 
   it("answers ranges with 206 and Content-Range, past the end with 416, and HEAD without a body", async () => {

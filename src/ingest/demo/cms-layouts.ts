@@ -381,7 +381,7 @@ const INSPECTION_FACILITY_2023 = COLUMN_BLOCKS.identity.filter(
 /** The Health Deficiencies layouts by the month they began. */
 export type CitationsEra = "2017" | "2021" | "2023" | "2023-07";
 
-function citationColumns(era: CitationsEra): readonly string[] {
+function citationColumns(era: CitationsEra, { isFire = false } = {}): readonly string[] {
   return [
     ...(era === "2023-07" ? INSPECTION_FACILITY_2023 : INSPECTION_FACILITY_2017),
     "Survey Date",
@@ -389,6 +389,8 @@ function citationColumns(era: CitationsEra): readonly string[] {
     "Deficiency Prefix",
     "Deficiency Category",
     "Deficiency Tag Number",
+    // Fire Safety Deficiencies only (table 6 of the data dictionary): "Old" or "New" Life Safety Code tags.
+    ...(isFire ? ["Tag Version"] : []),
     "Deficiency Description",
     "Scope Severity Code",
     "Deficiency Corrected",
@@ -421,6 +423,17 @@ export const HEALTH_CITATIONS: Record<CitationsEra, readonly string[]> = {
   "2021": citationColumns("2021"),
   "2023": citationColumns("2023"),
   "2023-07": citationColumns("2023-07"),
+};
+
+/**
+ * Fire Safety Deficiencies (`NH_FireSafetyCitations_MonYYYY.csv`) by the same eras: the health citations' columns
+ * with `Tag Version` after the tag (the flags and dispute columns came in the same months).
+ */
+export const FIRE_SAFETY_CITATIONS: Record<CitationsEra, readonly string[]> = {
+  "2017": citationColumns("2017", { isFire: true }),
+  "2021": citationColumns("2021", { isFire: true }),
+  "2023": citationColumns("2023", { isFire: true }),
+  "2023-07": citationColumns("2023-07", { isFire: true }),
 };
 
 /** Penalties up to mid 2023 (the February 2017 and June 2021 files) and since. */
@@ -478,9 +491,13 @@ export const L1_INSPECTION_RENAMES: ReadonlyArray<readonly [string, readonly str
   ["filedate", ["Processing Date"]],
 ];
 
-/** Columns an L1 inspection file does not have. */
+/**
+ * Columns an L1 inspection file does not have. Its `FireSafetyDeficiencies_Download.csv` is taken to name its
+ * columns as the health citations' download file does (no archive of the time was at hand), without a tag version.
+ */
 export const NOT_IN_L1_INSPECTION: readonly string[] = [
   "Location",
+  "Tag Version",
   "Infection Control Inspection Deficiency",
   "Citation under IDR",
   "Citation under IIDR",

@@ -10,7 +10,13 @@
 // the penalties file's of the same release, as in CMS's files.
 
 import { isoDay } from "./calendar.ts";
-import { citationsEra, HEALTH_CITATIONS, PENALTIES, penaltiesEra } from "./cms-layouts.ts";
+import {
+  citationsEra,
+  FIRE_SAFETY_CITATIONS,
+  HEALTH_CITATIONS,
+  PENALTIES,
+  penaltiesEra,
+} from "./cms-layouts.ts";
 import { STATES } from "./places.ts";
 import { Rng } from "./random.ts";
 import type { DemoWorld, Facility, SurveyCycle } from "./world.ts";
@@ -64,6 +70,46 @@ const TAGS: readonly Tag[] = [
   { tag: "0842", category: ADMINISTRATION, weight: 15, isHarmProne: false, description: "Keep complete and accurate records of each resident." },
 ];
 
+/** A fire safety tag: K (Life Safety Code) or E (emergency preparedness), its category and demo words. */
+interface FireTag {
+  prefix: "K" | "E";
+  tag: string;
+  category: string;
+  description: string;
+  weight: number;
+}
+
+const SMOKE = "Smoke Deficiencies";
+const EGRESS = "Egress Deficiencies";
+const ALARMS = "Fire Alarm Systems Deficiencies";
+const SPRINKLERS = "Automatic Sprinkler Systems Deficiencies";
+const ELECTRICAL = "Electrical Deficiencies";
+const SERVICES = "Services Deficiencies";
+const MISCELLANEOUS = "Miscellaneous Deficiencies";
+const EMERGENCY = "Emergency Preparedness Deficiencies";
+
+// biome-ignore format: a table reads better aligned
+const FIRE_TAGS: readonly FireTag[] = [
+  { prefix: "K", tag: "0353", category: SPRINKLERS, weight: 60, description: "Inspect, test and maintain the sprinkler system." },
+  { prefix: "K", tag: "0918", category: ELECTRICAL, weight: 50, description: "Maintain and test the emergency generator and its power supply." },
+  { prefix: "K", tag: "0363", category: SMOKE, weight: 45, description: "Keep corridor doors able to close and latch against smoke." },
+  { prefix: "K", tag: "0712", category: MISCELLANEOUS, weight: 40, description: "Hold fire drills on every shift at unexpected times." },
+  { prefix: "K", tag: "0211", category: EGRESS, weight: 35, description: "Keep the means of egress free of obstructions." },
+  { prefix: "K", tag: "0345", category: ALARMS, weight: 30, description: "Test and maintain the fire alarm system." },
+  { prefix: "K", tag: "0511", category: SERVICES, weight: 25, description: "Keep utilities such as gas and electric safe to code." },
+  { prefix: "K", tag: "0321", category: SMOKE, weight: 22, description: "Protect hazardous areas with fire-rated walls and doors." },
+  { prefix: "K", tag: "0923", category: MISCELLANEOUS, weight: 18, description: "Store and handle medical gas cylinders safely." },
+  { prefix: "K", tag: "0920", category: ELECTRICAL, weight: 16, description: "Use power strips and extension cords only as allowed." },
+  { prefix: "E", tag: "0041", category: EMERGENCY, weight: 20, description: "Plan for the emergency power and its fuel." },
+  { prefix: "E", tag: "0039", category: EMERGENCY, weight: 15, description: "Test the emergency plan with exercises every year." },
+  { prefix: "E", tag: "0004", category: EMERGENCY, weight: 10, description: "Write, keep and review an emergency preparedness plan." },
+];
+const FIRE_TAG_WEIGHTS = FIRE_TAGS.map((tag) => tag.weight);
+/** Fire safety citations are nearly all D to F, widespread more often than health ones; a rare actual harm. */
+const FIRE_CODE_SHARES = [0, 2, 3, 40, 30, 22, 1, 0.5, 0, 1, 0.5, 0];
+/** Emergency preparedness (E) tags came with CMS's rule of November 2017. */
+const EMERGENCY_PREPAREDNESS_START = "2017-11-15";
+
 const TAG_WEIGHTS = TAGS.map((tag) => tag.weight);
 const HARM_TAG_WEIGHTS = TAGS.map((tag) => tag.weight * (tag.isHarmProne ? 4 : 1));
 
@@ -111,6 +157,19 @@ interface Survey {
   citations: Citation[];
 }
 
+/** A fire safety citation: its tag and code, and when CMS shows it corrected. */
+interface FireCitation {
+  tag: FireTag;
+  code: number;
+  correctedAfter: number;
+}
+
+interface FireSurvey {
+  day: number;
+  date: string;
+  citations: FireCitation[];
+}
+
 interface Penalty {
   day: number;
   date: string;
@@ -137,6 +196,8 @@ interface FacilityRecord {
   /** The last standard survey cycle seen, to notice the next one. */
   lastCycle: SurveyCycle;
   surveys: Survey[];
+  /** The fire safety surveys with citations: one with each standard survey, most with a few citations. */
+  fireSurveys: FireSurvey[];
   penalties: Penalty[];
 }
 
@@ -174,11 +235,14 @@ export class DemoInspections {
   private readonly rng: Rng;
   /** The focused infection control inspections' draws, so that the rest of the record stays as it was without them. */
   private readonly focusedRng: Rng;
+  /** The fire safety surveys' draws, likewise. */
+  private readonly fireRng: Rng;
   private readonly records = new Map<Facility, FacilityRecord>();
 
   constructor(seed: number) {
     this.rng = new Rng((seed ^ 0x1a5bec7) >>> 0);
     this.focusedRng = new Rng((seed ^ 0x1c0f0c5) >>> 0);
+    this.fireRng = new Rng((seed ^ 0x0f12e5a) >>> 0);
   }
 
   /** Takes in the surveys the world recorded since the last call, and forgets what no release lists any more. */
@@ -189,7 +253,7 @@ export class DemoInspections {
       let record = this.records.get(f);
       const cycles = [f.cycle3, f.cycle2, f.cycle1];
       if (!record) {
-        record = { lastCycle: f.cycle1, surveys: [], penalties: [] };
+        record = { lastCycle: f.cycle1, surveys: [], fireSurveys: [], penalties: [] };
         this.records.set(f, record);
         for (const cycle of cycles) this.recordSurvey(record, cycle);
       } else if (record.lastCycle !== f.cycle1) {
@@ -200,6 +264,9 @@ export class DemoInspections {
       }
       if ((record.surveys[0]?.day ?? Number.POSITIVE_INFINITY) < oldest) {
         record.surveys = record.surveys.filter((survey) => survey.day >= oldest);
+      }
+      if ((record.fireSurveys[0]?.day ?? Number.POSITIVE_INFINITY) < oldest) {
+        record.fireSurveys = record.fireSurveys.filter((survey) => survey.day >= oldest);
       }
       if ((record.penalties[0]?.day ?? Number.POSITIVE_INFINITY) < oldest) {
         record.penalties = record.penalties.filter((penalty) => penalty.day >= oldest);
@@ -244,6 +311,8 @@ export class DemoInspections {
     // Without penalties (they rarely bring any), so that the main stream's draws stay as they were.
     record.surveys.push(...this.focusedInfectionControl(day, complaintSurveys));
     record.surveys.sort((a, b) => a.day - b.day);
+    const fire = this.fireSafetySurvey(day, cycle.deficiencies);
+    if (fire) record.fireSurveys.push(fire);
     record.penalties.sort((a, b) => a.day - b.day);
   }
 
@@ -275,6 +344,31 @@ export class DemoInspections {
       };
     });
     return [{ day: surveyDay, date: surveyDate, isStandard: false, citations }];
+  }
+
+  /**
+   * The fire safety survey that comes with the standard survey of `day` (the same day, or a few days after): a few
+   * K tags, more for homes with many health citations, an E tag now and then since the emergency preparedness rule;
+   * none for about one home in five.
+   */
+  private fireSafetySurvey(day: number, healthDeficiencies: number): FireSurvey | null {
+    const rng = this.fireRng;
+    const surveyDay = day + (rng.chance(0.7) ? 0 : rng.int(1, 10));
+    const date = isoDay(surveyDay);
+    if (rng.chance(0.2)) return null;
+    const count = Math.min(12, rng.run(0.45 + Math.min(0.35, healthDeficiencies / 40), 12));
+    const byTag = new Map<FireTag, number>();
+    const citations: FireCitation[] = [];
+    for (let index = 0; index < count; index += 1) {
+      let tag = FIRE_TAGS[rng.weighted(FIRE_TAG_WEIGHTS)] as FireTag;
+      if (tag.prefix === "E" && date < EMERGENCY_PREPAREDNESS_START) tag = FIRE_TAGS[0] as FireTag;
+      // A tag cited twice in one survey is rare: redrawn once.
+      if (byTag.has(tag)) tag = FIRE_TAGS[rng.weighted(FIRE_TAG_WEIGHTS)] as FireTag;
+      if (tag.prefix === "E" && date < EMERGENCY_PREPAREDNESS_START) continue;
+      byTag.set(tag, (byTag.get(tag) ?? 0) + 1);
+      citations.push({ tag, code: rng.weighted(FIRE_CODE_SHARES), correctedAfter: rng.int(10, 90) });
+    }
+    return citations.length > 0 ? { day: surveyDay, date, citations } : null;
   }
 
   /**
@@ -414,6 +508,57 @@ export class DemoInspections {
           ];
           if (hasInfection) cells.push(citation.isInfectionControl ? "Y" : "N");
           if (hasDispute) cells.push(isDisputed ? "Y" : "N", "N");
+          cells.push(location, date);
+          lines.push(cells.join(","));
+        }
+      }
+    }
+    return lines.flush();
+  }
+
+  /**
+   * The fire safety citations file of the release of processing date `date` at calendar month t: every fire safety
+   * citation of the three years before, as CMS showed it then, in the layout of that date (the health citations'
+   * with the tag version).
+   */
+  fireSafetyCsv(world: DemoWorld, t: number, date: string): Buffer[] {
+    const columns = FIRE_SAFETY_CITATIONS[citationsEra(date)];
+    const hasInfection = columns.includes("Infection Control Inspection Deficiency");
+    const hasDispute = columns.includes("Citation under IDR");
+    const today = dayOfIso(date);
+    const from = dayOfIso(`${Number(date.slice(0, 4)) - YEARS_LISTED}${date.slice(4)}`);
+    const lines = new Pieces();
+    lines.push(columns.map(csvField).join(","));
+    for (const f of world.facilities) {
+      if (t < f.openMonth || t >= f.closeMonth) continue;
+      const record = this.records.get(f);
+      if (!record) continue;
+      const listed = record.fireSurveys.filter((survey) => survey.day >= from && survey.day < today);
+      if (listed.length === 0) continue;
+      const { identity, location } = DemoInspections.facilityCells(f);
+      for (const [index, survey] of listed.entries()) {
+        // Cycles 1, 2, 3 from the newest, as the standard surveys they come with.
+        const cycle = listed.length - index;
+        for (const citation of survey.citations) {
+          const corrected = today - survey.day >= citation.correctedAfter;
+          const cells = [
+            identity,
+            survey.date,
+            "Fire Safety",
+            citation.tag.prefix,
+            csvField(citation.tag.category),
+            citation.tag.tag,
+            survey.date < "2016-07-05" ? "Old" : "New",
+            csvField(citation.tag.description),
+            CODES[citation.code] ?? "D",
+            csvField(corrected ? DATE_OF_CORRECTION : PLAN_OF_CORRECTION),
+            corrected ? isoDay(survey.day + citation.correctedAfter) : "",
+            String(Math.min(3, cycle)),
+            "Y",
+            "N",
+          ];
+          if (hasInfection) cells.push("N");
+          if (hasDispute) cells.push("N", "N");
           cells.push(location, date);
           lines.push(cells.join(","));
         }

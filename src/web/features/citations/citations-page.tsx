@@ -1,5 +1,5 @@
-// The citations route, /citations: health inspection citations across the current facilities, newest first,
-// filtered by tag, category, harm level, kind of inspection, states, affiliated entities, survey dates and words of the description,
+// The citations route, /citations: health (or fire safety) inspection citations across the current facilities,
+// newest first, filtered by inspection type, tag, category, harm level, kind of inspection, states, affiliated entities, survey dates and words of the description,
 // all kept in the address and paged like the dashboard. Loaded lazily: none of it is in the dashboard's bundle.
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { LoaderCircle, RotateCcw, SearchX, TriangleAlert } from "lucide-react";
@@ -118,8 +118,8 @@ export function CitationsPage() {
         <header className="space-y-1">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 lg:text-3xl">Citations</h1>
           <p className="text-slate-600">
-            Health inspection citations of the current facilities, newest survey first. A tag can be written
-            F689, 0689 or 689.
+            Health or fire safety inspection citations of the current facilities, newest survey first. A tag
+            can be written F689, 0689 or 689 (K353 for a fire safety tag).
           </p>
         </header>
         <CitationFilterForm

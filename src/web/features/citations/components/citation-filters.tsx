@@ -12,6 +12,9 @@ import { formatCount } from "../../../../core/format.ts";
 import {
   HARM_FILTERS,
   type HarmFilter,
+  INSPECTION_TYPE_LABELS,
+  INSPECTION_TYPES,
+  isInspectionType,
   SURVEY_KIND_FILTER_LABELS,
   SURVEY_KINDS,
 } from "../../../../core/inspections.ts";
@@ -97,7 +100,7 @@ export function CitationFilterForm({
             className="w-28"
             value={draft.tag}
             maxLength={MAX_URL_TAG_LENGTH}
-            placeholder="F689"
+            placeholder={filters.type === "fire" ? "K353" : "F689"}
             list={`${id}-tags`}
             autoComplete="off"
             spellCheck={false}
@@ -111,6 +114,26 @@ export function CitationFilterForm({
             ))}
           </datalist>
         </Field>
+        <Field label="Inspection" htmlFor={`${id}-type`} error={errors.type} errorId={`${id}-type-error`}>
+          <NativeSelect
+            {...field("type")}
+            className="w-56"
+            value={filters.type}
+            // CMS's categories are of health citations: another type starts without one.
+            onChange={(event) =>
+              apply({
+                type: isInspectionType(event.target.value) ? event.target.value : "health",
+                category: "",
+              })
+            }
+          >
+            {INSPECTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {INSPECTION_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
         <Field
           label="Category"
           htmlFor={`${id}-category`}
@@ -121,6 +144,7 @@ export function CitationFilterForm({
             {...field("category")}
             className="w-80"
             value={filters.category}
+            disabled={filters.type === "fire"}
             onChange={(event) => apply({ category: event.target.value })}
           >
             <option value="">Any category</option>

@@ -16,6 +16,7 @@ const FIELDS_BY_PARAM: Record<string, CitationField> = {
   category: "category",
   harm: "harm",
   kind: "kind",
+  type: "type",
   state: "states",
   entity: "entities",
   from: "from",

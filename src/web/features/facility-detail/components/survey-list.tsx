@@ -1,4 +1,4 @@
-// A facility's surveys with their health citations, newest first: the newest few, then "Show all N surveys"; in
+// A facility's surveys with their health or fire safety citations, newest first: the newest few, then "Show all N surveys"; in
 // each survey the most severe citations first, the rest behind "Show N more". Each citation shows its tag as CMS
 // writes it, its description, its letter with the harm level in words, its correction, and small flags.
 
@@ -103,6 +103,7 @@ function SurveyItem({ survey, isOutsideWindow }: { survey: Survey; isOutsideWind
       className="py-4 first:pt-0 last:pb-0"
       data-testid="survey"
       data-date={survey.surveyDate}
+      data-type={survey.type}
       data-kinds={survey.kinds.join(" ")}
     >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -166,7 +167,7 @@ export function SurveyList({
       <ol id={listId} className="divide-y divide-slate-200" aria-label="Surveys, newest first">
         {shown.map((survey) => (
           <SurveyItem
-            key={`${survey.surveyDate}-${survey.surveyType}`}
+            key={`${survey.surveyDate}-${survey.type}-${survey.surveyType}`}
             survey={survey}
             isOutsideWindow={isBeforeWindow(survey.surveyDate, window)}
           />

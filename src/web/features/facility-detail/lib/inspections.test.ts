@@ -6,13 +6,19 @@ import {
   citationFlags,
   collapsedCount,
   countCitations,
+  countSurveys,
   describeCode,
   describeDenials,
   describeFines,
   describePenalty,
+  describeSurveys,
+  filterSurveys,
+  fireSafetyFacts,
   formatSurveyTitle,
   formatWindow,
   isBeforeWindow,
+  isSurveyFilter,
+  noSurveysText,
   orderCitations,
   orderPenalties,
   orderSurveys,
@@ -118,9 +124,9 @@ describe("lists", () => {
 
   it("orders surveys newest first", () => {
     const surveys = orderSurveys([
-      { surveyDate: "2024-05-13", surveyType: "Health", kinds: [], citations: [] },
-      { surveyDate: "2026-03-27", surveyType: "Health", kinds: [], citations: [] },
-      { surveyDate: "2025-01-02", surveyType: "Health", kinds: [], citations: [] },
+      { surveyDate: "2024-05-13", type: "health", surveyType: "Health", kinds: [], citations: [] },
+      { surveyDate: "2026-03-27", type: "health", surveyType: "Health", kinds: [], citations: [] },
+      { surveyDate: "2025-01-02", type: "health", surveyType: "Health", kinds: [], citations: [] },
     ]);
     expect(surveys.map((survey) => survey.surveyDate)).toEqual(["2026-03-27", "2025-01-02", "2024-05-13"]);
   });
@@ -129,6 +135,93 @@ describe("lists", () => {
     expect(plural(1, "citation")).toBe("1 citation");
     expect(plural(1234, "citation")).toBe("1,234 citations");
     expect(plural(0, "survey")).toBe("0 surveys");
+  });
+});
+
+describe("fire safety surveys beside the health ones", () => {
+  const survey = (surveyDate: string, type: Survey["type"]): Survey => ({
+    surveyDate,
+    type,
+    surveyType: type === "fire" ? "Fire Safety" : "Health",
+    kinds: ["standard"],
+    citations: [],
+  });
+  const surveys = [
+    survey("2025-01-02", "fire"),
+    survey("2026-03-27", "health"),
+    survey("2026-03-27", "fire"),
+    survey("2025-01-02", "health"),
+    survey("2024-05-13", "health"),
+  ];
+  const keys = (list: Survey[]) => list.map((each) => `${each.surveyDate} ${each.type}`);
+
+  it("orders them newest first, on one day the health survey before the fire safety one, as the API does", () => {
+    expect(keys(filterSurveys(surveys, "all"))).toEqual([
+      "2026-03-27 health",
+      "2026-03-27 fire",
+      "2025-01-02 health",
+      "2025-01-02 fire",
+      "2024-05-13 health",
+    ]);
+  });
+
+  it("filters them by type, and counts each filter", () => {
+    expect(keys(filterSurveys(surveys, "fire"))).toEqual(["2026-03-27 fire", "2025-01-02 fire"]);
+    expect(keys(filterSurveys(surveys, "health"))).toEqual([
+      "2026-03-27 health",
+      "2025-01-02 health",
+      "2024-05-13 health",
+    ]);
+    expect(countSurveys(surveys)).toEqual({ all: 5, health: 3, fire: 2 });
+    expect(countSurveys([])).toEqual({ all: 0, health: 0, fire: 0 });
+    expect(["all", "health", "fire"].every(isSurveyFilter)).toBe(true);
+    expect(["", "Fire", "k"].some(isSurveyFilter)).toBe(false);
+  });
+
+  it("says what the list shows, and what an empty filter lacks", () => {
+    expect(describeSurveys(surveys, "all")).toBe(
+      "5 surveys with citations (3 health, 2 fire safety), newest first",
+    );
+    expect(describeSurveys(surveys, "fire")).toBe("2 surveys with fire safety citations, newest first");
+    expect(describeSurveys(surveys, "health")).toBe("3 surveys with health citations, newest first");
+    // A record of one type says which.
+    expect(describeSurveys(surveys.slice(1, 2), "all")).toBe("1 survey with health citations, newest first");
+    expect(describeSurveys([survey("2025-01-02", "fire")], "all")).toBe(
+      "1 survey with fire safety citations, newest first",
+    );
+    expect(noSurveysText("fire")).toBe("No fire safety citations in the record.");
+    expect(noSurveysText("all")).toBe("No health citations in the record.");
+  });
+
+  it("titles a fire safety survey as such, whatever its flags", () => {
+    expect(formatSurveyTitle(survey("2025-01-02", "fire"))).toBe("Fire safety inspection");
+    expect(formatSurveyTitle({ ...survey("2025-01-02", "fire"), kinds: ["complaint"] })).toBe(
+      "Fire safety complaint inspection",
+    );
+    expect(formatSurveyTitle(survey("2025-01-02", "health"))).toBe("Standard inspection");
+  });
+
+  it("lists the fire safety three years' facts", () => {
+    const facts = fireSafetyFacts({
+      windowStart: "2023-10-01",
+      windowEnd: "2026-10-01",
+      citations: 1234,
+      surveys: 3,
+      grid: { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0, G: 0, H: 0, I: 0, J: 0, K: 0, L: 0 },
+      minimalHarm: 4,
+      potentialHarm: 1228,
+      actualHarm: 1,
+      immediateJeopardy: 1,
+      mostSevere: "J",
+      emergencyPreparedness: 7,
+    });
+    expect(facts.map((fact) => [fact.label, fact.value])).toEqual([
+      ["Fire safety citations", "1,234"],
+      ["Fire safety inspections with citations", "3"],
+      ["Most severe", "J (Immediate jeopardy, isolated)"],
+      ["Actual harm or immediate jeopardy", "2"],
+      ["Emergency preparedness (E tags)", "7"],
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@
 // src/core/inspections.ts.
 import type {
   Citation,
+  FireSafetySummary,
   InspectionSummary,
   Penalty,
   PenaltyTotals,
@@ -110,19 +111,97 @@ export function orderCitations(citations: readonly Citation[]): Citation[] {
   return [...citations].sort((a, b) => severity(b) - severity(a) || formatTag(a).localeCompare(formatTag(b)));
 }
 
-/** The surveys newest first (as the API sends them; sorted again so that the page never relies on it). */
+/**
+ * The surveys newest first, on one day the health survey before the fire safety one (as the API sends them; sorted
+ * again so that the page never relies on it).
+ */
 export function orderSurveys(surveys: readonly Survey[]): Survey[] {
+  const typeOrder = (survey: Survey) => (survey.type === "fire" ? 1 : 0);
   return [...surveys].sort(
-    (a, b) => b.surveyDate.localeCompare(a.surveyDate) || a.surveyType.localeCompare(b.surveyType),
+    (a, b) =>
+      b.surveyDate.localeCompare(a.surveyDate) ||
+      typeOrder(a) - typeOrder(b) ||
+      a.surveyType.localeCompare(b.surveyType),
   );
+}
+
+/** The surveys shown: all of them, or one type's (the section's filter). */
+export const SURVEY_FILTERS = ["all", "health", "fire"] as const;
+export type SurveyFilter = (typeof SURVEY_FILTERS)[number];
+
+export const SURVEY_FILTER_LABELS: Record<SurveyFilter, string> = {
+  all: "All",
+  health: "Health",
+  fire: "Fire safety",
+};
+
+export function isSurveyFilter(value: unknown): value is SurveyFilter {
+  return typeof value === "string" && (SURVEY_FILTERS as readonly string[]).includes(value);
+}
+
+/** The surveys of a filter, in the page's order. */
+export function filterSurveys(surveys: readonly Survey[], filter: SurveyFilter): Survey[] {
+  return orderSurveys(filter === "all" ? surveys : surveys.filter((survey) => survey.type === filter));
+}
+
+/** How many surveys each filter shows. */
+export function countSurveys(surveys: readonly Survey[]): Record<SurveyFilter, number> {
+  const fire = surveys.filter((survey) => survey.type === "fire").length;
+  return { all: surveys.length, health: surveys.length - fire, fire };
+}
+
+/**
+ * What the surveys shown are, for the line above them: "12 surveys with citations (9 health, 3 fire safety), newest
+ * first", "3 surveys with fire safety citations, newest first".
+ */
+export function describeSurveys(surveys: readonly Survey[], filter: SurveyFilter): string {
+  const counts = countSurveys(surveys);
+  if (filter === "fire") return `${plural(counts.fire, "survey")} with fire safety citations, newest first`;
+  if (filter === "health" || counts.fire === 0)
+    return `${plural(counts.health, "survey")} with health citations, newest first`;
+  if (counts.health === 0) return `${plural(counts.fire, "survey")} with fire safety citations, newest first`;
+  return `${plural(counts.all, "survey")} with citations (${formatCount(counts.health)} health, ${formatCount(counts.fire)} fire safety), newest first`;
+}
+
+/** What an empty filter says. */
+export function noSurveysText(filter: SurveyFilter): string {
+  return filter === "fire" ? "No fire safety citations in the record." : "No health citations in the record.";
+}
+
+/** The fire safety facts of the three years, as label and value, for the section's list. */
+export function fireSafetyFacts(
+  summary: FireSafetySummary,
+): { label: string; value: string; testId: string }[] {
+  return [
+    { label: "Fire safety citations", value: formatCount(summary.citations), testId: "fire-total" },
+    {
+      label: "Fire safety inspections with citations",
+      value: formatCount(summary.surveys),
+      testId: "fire-surveys",
+    },
+    { label: "Most severe", value: describeCode(summary.mostSevere) ?? "None", testId: "fire-most-severe" },
+    {
+      label: "Actual harm or immediate jeopardy",
+      value: formatCount(summary.actualHarm + summary.immediateJeopardy),
+      testId: "fire-harm-total",
+    },
+    {
+      label: "Emergency preparedness (E tags)",
+      value: formatCount(summary.emergencyPreparedness),
+      testId: "fire-emergency-total",
+    },
+  ];
 }
 
 /**
  * A survey's title: its kinds in Care Compare's words ("Standard inspection", "Standard and complaint inspection",
  * src/core/inspections.ts, surveyTitle); when no citation's flag says, CMS's survey type as an inspection ("Health
- * inspection" for "Health").
+ * inspection" for "Health"). A fire safety survey is a "Fire safety inspection".
  */
-export function formatSurveyTitle(survey: Pick<Survey, "kinds" | "surveyType">): string {
+export function formatSurveyTitle(
+  survey: Pick<Survey, "kinds" | "surveyType"> & { type?: Survey["type"] },
+): string {
+  if (survey.type === "fire") return surveyTitle(survey.kinds, "fire");
   if (survey.kinds.length > 0) return surveyTitle(survey.kinds);
   const type = survey.surveyType.trim();
   if (type === "") return "Inspection";
