@@ -18,6 +18,7 @@ import { readCmsAverages } from "../server/quality-repository.ts";
 import { qualityL1Name } from "./demo/quality.ts";
 import { type DemoFile, writeDemoFiles } from "./demo-data.ts";
 import { ingestFiles } from "./ingest.ts";
+import { qualityMergeTuning } from "./load-quality.ts";
 
 const dir = tempDir();
 const realAverages = ["Jun2026", "Jul2026"].map((month) =>
@@ -284,6 +285,42 @@ describe.each(engines)("quality measures on $name", (engine) => {
     expect(measure?.quarters.at(-1)?.score).toBe(77.7);
     expect(measure?.history.at(-1)?.score).toBe(77.7);
   }, 120_000);
+
+  it("merges a quarterly file into a copy swapped in by its transaction, with the rows of a merge in place", async () => {
+    // The demo's MDS and claims files, newest first then the rest (a backfill's order), into two new databases: one
+    // merging every file in place, one merging every file into a copy of the table.
+    const files = [...demo.filter((file) => file.table === "mds" || file.table === "claims")].reverse();
+    const results: string[][] = [];
+    for (const copyFromRows of [Number.POSITIVE_INFINITY, 0]) {
+      const own = await openTestDb(engine);
+      const before = qualityMergeTuning.copyFromRows;
+      qualityMergeTuning.copyFromRows = copyFromRows;
+      try {
+        const loaded = await ingestFiles(
+          own,
+          files.map((file) => file.path),
+          { source: "files" },
+        );
+        expect(loaded.every((result) => result.status === "loaded")).toBe(true);
+        results.push([await tableDigest(own, "quality_mds"), await tableDigest(own, "quality_claims")]);
+        // The copy took the table's name and its key's, and no copy is left behind.
+        const [key] = await own.query<{ names: string }>(
+          `SELECT string_agg(conname, ',' ORDER BY conname) AS names FROM pg_constraint
+           WHERE conrelid IN ('quality_mds'::regclass, 'quality_claims'::regclass) AND contype = 'p'`,
+        );
+        expect(key?.names).toBe("quality_claims_pkey,quality_mds_pkey");
+        const [leftover] = await own.query<{ n: number }>(
+          "SELECT count(*)::integer AS n FROM pg_class WHERE relname LIKE 'quality%next%'",
+        );
+        expect(leftover?.n).toBe(0);
+      } finally {
+        qualityMergeTuning.copyFromRows = before;
+        await own.close();
+      }
+    }
+    expect(results[1]).toEqual(results[0]);
+    expect(results[0]?.[0]).not.toMatch(/^0:/);
+  }, 300_000);
 
   it("serves a facility's measures beside the state and the nation, and says why a facility has none", async () => {
     const app = createApp({ db, logger: pino({ level: "silent" }), dataVersionTtlMs: 0 });
