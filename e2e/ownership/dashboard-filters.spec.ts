@@ -52,6 +52,12 @@ test("an owner typed, picked with the keyboard, becomes a chip and the address, 
   expect(expected).toBe(second.facilities);
   await expect(totalFacilities(page)).toHaveText(formatCount(expected));
 
+  // The chip's name leads to the owner's page.
+  await expect(activeFilters(page).getByRole("link", { name: second.name, exact: true })).toHaveAttribute(
+    "href",
+    second.path,
+  );
+
   await page.reload();
   await expect(activeFilters(page).getByText(`Owner: ${second.name}`, { exact: true })).toBeVisible();
   await expect(totalFacilities(page)).toHaveText(formatCount(expected));

@@ -148,6 +148,31 @@ test("an unknown owner and an invalid address get the not-found treatment with a
   await expect(page).toHaveURL(/\/$/);
 });
 
+test("an owner no current home lists says so, with its years and the homes it lost, without averages", async ({
+  page,
+  request,
+}) => {
+  const { ownership } = await pickChangedHome(request);
+  const gone = ownership.changes.flatMap((change) => change.removed);
+  let former: Owner | null = null;
+  for (const row of gone) {
+    const candidate = await getJson<Owner>(request, `/api${row.ownerPath.replace(/^\/owner/, "/owners")}`);
+    if (candidate.facilityCount === 0) {
+      former = candidate;
+      break;
+    }
+  }
+  test.skip(former === null, "no owner of that home has left every home");
+  if (!former) return;
+  await page.goto(former.path);
+  await expect(page.getByRole("heading", { level: 1, name: former.name })).toBeVisible();
+  await expect(page.getByTestId("owner-footprint")).toContainText("No homes in the current data");
+  await expect(page.getByTestId("owner-average-ratings")).toHaveCount(0);
+  await expect(page.getByTestId("owner-inspections")).toHaveCount(0);
+  await expect(page.getByTestId("owner-history").locator("tbody tr")).toHaveCount(former.history.length);
+  await expect(page.getByText("No homes of this owner are in the current data.")).toBeVisible();
+});
+
 test("the page works from the keyboard and passes axe", async ({ page }) => {
   await page.goto(owner.path);
   await expect(cards(page).first()).toBeVisible();

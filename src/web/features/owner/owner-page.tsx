@@ -45,12 +45,15 @@ function OwnerContent({ type, name }: { type: OwnerType; name: string }) {
   return (
     <div className="space-y-6">
       <OwnerHeader owner={data} />
-      <InspectionRecordSection
-        record={data.inspections}
-        group={["owner", ownerFilterValue(data)]}
-        citationsQuery={null}
-        testIdPrefix="owner"
-      />
+      {/* An owner no current home lists has no ratings or record of its own to show. */}
+      {data.facilityCount > 0 && (
+        <InspectionRecordSection
+          record={data.inspections}
+          group={["owner", ownerFilterValue(data)]}
+          citationsQuery={null}
+          testIdPrefix="owner"
+        />
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <OwnerStates owner={data} />
         <OwnerHistory owner={data} />

@@ -1,9 +1,11 @@
 import { FilterX, X } from "lucide-react";
+import { Link } from "react-router";
 import {
   DEFAULT_ALERT_METRIC,
   DEFAULT_ALERT_PERIOD,
   DEFAULT_ALERT_THRESHOLD,
 } from "../../../../core/constants.ts";
+import { ownerPath } from "../../../../core/ownership.ts";
 import {
   type DashboardFilters,
   disableAlertFilter,
@@ -18,10 +20,35 @@ import { SFF_FILTER_LABELS } from "../../../lib/special-focus-labels.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import { describePlace, PERIOD_LABELS } from "../view-title.ts";
 
-function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
+function Chip({
+  label,
+  onRemove,
+  link,
+}: {
+  label: string;
+  onRemove: () => void;
+  /** A page about what the chip names (an owner's page), linked from the chip's words after `link.prefix`. */
+  link?: { prefix: string; text: string; href: string; title: string } | undefined;
+}) {
   return (
     <li className="inline-flex max-w-full items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-0.5 pr-1 pl-2.5 text-sm text-blue-900">
-      <span className="truncate">{label}</span>
+      {link ? (
+        <span className="truncate">
+          {link.prefix}
+          <Link
+            to={link.href}
+            title={link.title}
+            className={cn(
+              "rounded-sm underline decoration-blue-300 underline-offset-2 hover:decoration-blue-900",
+              focusRing,
+            )}
+          >
+            {link.text}
+          </Link>
+        </span>
+      ) : (
+        <span className="truncate">{label}</span>
+      )}
       <button
         type="button"
         aria-label={`Remove filter ${label}`}
@@ -146,15 +173,28 @@ export function ActiveFilters({
             </Button>
           </li>
         )}
-        {filters.owners.map((value) => (
-          <Chip
-            key={`owner-${value}`}
-            label={`Owner: ${parseOwnerFilter(value)?.name ?? value}`}
-            onRemove={() =>
-              onFiltersChange((f) => ({ ...f, owners: f.owners.filter((other) => other !== value) }))
-            }
-          />
-        ))}
+        {filters.owners.map((value) => {
+          const owner = parseOwnerFilter(value);
+          return (
+            <Chip
+              key={`owner-${value}`}
+              label={`Owner: ${owner?.name ?? value}`}
+              link={
+                owner
+                  ? {
+                      prefix: "Owner: ",
+                      text: owner.name,
+                      href: ownerPath(owner.type, owner.name),
+                      title: `${owner.name}: its page, with its homes, ratings and inspection record`,
+                    }
+                  : undefined
+              }
+              onRemove={() =>
+                onFiltersChange((f) => ({ ...f, owners: f.owners.filter((other) => other !== value) }))
+              }
+            />
+          );
+        })}
         {filters.owners.length > 1 && (
           <li>
             <Button

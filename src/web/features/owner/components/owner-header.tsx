@@ -73,27 +73,32 @@ export function OwnerHeader({ owner }: { owner: Owner }) {
           </Link>
         )}
       </div>
-      <section aria-labelledby="owner-averages">
-        <h2 id="owner-averages" className="mb-2 text-sm font-semibold text-slate-700">
-          Average ratings of its homes, beside the nation's
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="owner-average-ratings">
-          {AVERAGE_RATINGS.map(({ key, label }) => (
-            <div key={key} className="rounded-lg bg-slate-50 px-4 py-3" data-rating={key}>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-              <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
-                {formatAverage(owner.averageRatings[key])}
-                {owner.averageRatings[key] !== null && (
-                  <span className="ml-1 text-sm font-normal text-slate-500">out of 5</span>
-                )}
-              </dd>
-              <dd className="mt-0.5 text-sm tabular-nums text-slate-600" data-testid="owner-national-average">
-                Nation: {formatAverage(owner.nationalAverageRatings[key])}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      {owner.facilityCount > 0 && (
+        <section aria-labelledby="owner-averages">
+          <h2 id="owner-averages" className="mb-2 text-sm font-semibold text-slate-700">
+            Average ratings of its homes, beside the nation's
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="owner-average-ratings">
+            {AVERAGE_RATINGS.map(({ key, label }) => (
+              <div key={key} className="rounded-lg bg-slate-50 px-4 py-3" data-rating={key}>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+                <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
+                  {formatAverage(owner.averageRatings[key])}
+                  {owner.averageRatings[key] !== null && (
+                    <span className="ml-1 text-sm font-normal text-slate-500">out of 5</span>
+                  )}
+                </dd>
+                <dd
+                  className="mt-0.5 text-sm tabular-nums text-slate-600"
+                  data-testid="owner-national-average"
+                >
+                  Nation: {formatAverage(owner.nationalAverageRatings[key])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
     </header>
   );
 }
