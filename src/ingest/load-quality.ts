@@ -9,7 +9,7 @@ import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
 import { type QualityRelease, type QualityRows, rowDigest } from "./parse-quality.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
-import { analyzeQuickly, pacer } from "./stage.ts";
+import { analyzeQuickly, createNext, indexNext, pacer, swapIn } from "./stage.ts";
 
 /**
  * Rows written per statement: each holds the database briefly, and the statement's text (built in this thread, which
@@ -22,7 +22,7 @@ const INCOMING = "quality_incoming";
 export async function dropQualityIncoming(db: Queryable): Promise<void> {
   await db.exec(
     `DROP TABLE IF EXISTS ${INCOMING}; DROP TABLE IF EXISTS ${copyOf("quality_mds")};
-     DROP TABLE IF EXISTS ${copyOf("quality_claims")};`,
+     DROP TABLE IF EXISTS ${copyOf("quality_claims")}; DROP TABLE IF EXISTS ${copyOf("quality_measure")};`,
   );
 }
 
@@ -175,74 +175,119 @@ interface CcnRange {
 }
 
 /**
- * The staged rows (of the range, or all) merged into `target` (the stored table, or its copy): see migration 0022 for
- * the rules.
+ * How a staged row (i) changes a stored one (s), column by column (see migration 0022 for the rules), as SQL
+ * expressions of both ($1: the file's processing date): written as an UPDATE in place, or as a SELECT into a copy.
  */
-async function mergeRows(
-  db: Queryable,
-  release: QualityRelease,
-  target: string,
-  range: CcnRange | null,
-): Promise<void> {
-  const date = release.processingDate;
+const MERGED: Record<QualityRelease["kind"], [column: string, expression: string][]> = {
+  mds: [
+    [
+      "scores",
+      "quality_merge(s.scores, s.footnotes, i.first_quarter, ARRAY[i.q1, i.q2, i.q3, i.q4], $1::date >= s.release_date)",
+    ],
+    [
+      "footnotes",
+      "quality_merge(s.footnotes, s.footnotes, i.first_quarter, ARRAY[i.f1, i.f2, i.f3, i.f4], $1::date >= s.release_date)",
+    ],
+    ["digest", "CASE WHEN $1::date >= s.release_date THEN i.digest ELSE s.digest END"],
+    ["period", "CASE WHEN $1::date >= s.release_date THEN i.period ELSE s.period END"],
+    ["average", "CASE WHEN $1::date >= s.release_date THEN i.score ELSE s.average END"],
+    ["average_footnote", "CASE WHEN $1::date >= s.release_date THEN i.footnote ELSE s.average_footnote END"],
+    ["release_date", "greatest(s.release_date, $1::date)"],
+  ],
+  claims: [
+    ["adjusted", "quality_put_period(s.adjusted, s.periods, i.period, i.score, $1::date >= s.release_date)"],
+    [
+      "observed",
+      "quality_put_period(s.observed, s.periods, i.period, i.observed, $1::date >= s.release_date)",
+    ],
+    [
+      "expected",
+      "quality_put_period(s.expected, s.periods, i.period, i.expected, $1::date >= s.release_date)",
+    ],
+    [
+      "footnotes",
+      "quality_put_period(s.footnotes, s.periods, i.period, i.footnote, $1::date >= s.release_date)",
+    ],
+    ["periods", "quality_put_period(s.periods, s.periods, i.period, i.period, true)"],
+    ["digest", "CASE WHEN $1::date >= s.release_date THEN i.digest ELSE s.digest END"],
+    ["period", "CASE WHEN $1::date >= s.release_date THEN i.period ELSE s.period END"],
+    ["release_date", "greatest(s.release_date, $1::date)"],
+  ],
+  averages: [],
+};
+
+/** A staged row that no stored row matches, as a new row: its columns and their values. */
+const ADDED: Record<QualityRelease["kind"], string> = {
+  mds: `(ccn, code, release_date, digest, period, average, average_footnote, scores, footnotes)
+     SELECT i.ccn, i.code, $1::date, i.digest, i.period, i.score, i.footnote,
+       quality_merge(NULL::float8[], NULL, i.first_quarter, ARRAY[i.q1, i.q2, i.q3, i.q4], true),
+       quality_merge(NULL::smallint[], NULL, i.first_quarter, ARRAY[i.f1, i.f2, i.f3, i.f4], true)`,
+  claims: `(ccn, code, release_date, digest, period, periods, adjusted, observed, expected, footnotes)
+     SELECT i.ccn, i.code, $1::date, i.digest, i.period, ARRAY[i.period], ARRAY[i.score], ARRAY[i.observed],
+       ARRAY[i.expected], ARRAY[i.footnote]`,
+  averages: "",
+};
+
+/** The staged rows no row of `target` matches (of the range, or all), added to it. */
+async function addNewRows(db: Queryable, release: QualityRelease, target: string, range: CcnRange | null) {
   const inRange = range === null ? "" : "AND i.ccn >= $2 AND ($3::text IS NULL OR i.ccn < $3)";
-  const params = range === null ? [date] : [date, range.from, range.to];
-  if (release.kind === "mds") {
-    await db.query(
-      `UPDATE ${target} s SET
-         scores = quality_merge(s.scores, s.footnotes, i.first_quarter, ARRAY[i.q1, i.q2, i.q3, i.q4],
-           $1::date >= s.release_date),
-         footnotes = quality_merge(s.footnotes, s.footnotes, i.first_quarter, ARRAY[i.f1, i.f2, i.f3, i.f4],
-           $1::date >= s.release_date),
-         digest = CASE WHEN $1::date >= s.release_date THEN i.digest ELSE s.digest END,
-         period = CASE WHEN $1::date >= s.release_date THEN i.period ELSE s.period END,
-         average = CASE WHEN $1::date >= s.release_date THEN i.score ELSE s.average END,
-         average_footnote = CASE WHEN $1::date >= s.release_date THEN i.footnote ELSE s.average_footnote END,
-         release_date = greatest(s.release_date, $1::date)
-       FROM ${INCOMING} i WHERE s.ccn = i.ccn AND s.code = i.code ${inRange}`,
-      params,
-    );
-    await db.query(
-      `INSERT INTO ${target} (ccn, code, release_date, digest, period, average, average_footnote, scores, footnotes)
-       SELECT i.ccn, i.code, $1::date, i.digest, i.period, i.score, i.footnote,
-         quality_merge(NULL::float8[], NULL, i.first_quarter, ARRAY[i.q1, i.q2, i.q3, i.q4], true),
-         quality_merge(NULL::smallint[], NULL, i.first_quarter, ARRAY[i.f1, i.f2, i.f3, i.f4], true)
-       FROM ${INCOMING} i
-       WHERE NOT EXISTS (SELECT 1 FROM ${target} s WHERE s.ccn = i.ccn AND s.code = i.code) ${inRange}`,
-      params,
-    );
-  } else {
-    await db.query(
-      `UPDATE ${target} s SET
-         adjusted = quality_put_period(s.adjusted, s.periods, i.period, i.score, $1::date >= s.release_date),
-         observed = quality_put_period(s.observed, s.periods, i.period, i.observed, $1::date >= s.release_date),
-         expected = quality_put_period(s.expected, s.periods, i.period, i.expected, $1::date >= s.release_date),
-         footnotes = quality_put_period(s.footnotes, s.periods, i.period, i.footnote, $1::date >= s.release_date),
-         periods = quality_put_period(s.periods, s.periods, i.period, i.period, true),
-         digest = CASE WHEN $1::date >= s.release_date THEN i.digest ELSE s.digest END,
-         period = CASE WHEN $1::date >= s.release_date THEN i.period ELSE s.period END,
-         release_date = greatest(s.release_date, $1::date)
-       FROM ${INCOMING} i WHERE s.ccn = i.ccn AND s.code = i.code ${inRange}`,
-      params,
-    );
-    await db.query(
-      `INSERT INTO ${target} (ccn, code, release_date, digest, period, periods, adjusted, observed, expected,
-         footnotes)
-       SELECT i.ccn, i.code, $1::date, i.digest, i.period, ARRAY[i.period], ARRAY[i.score], ARRAY[i.observed],
-         ARRAY[i.expected], ARRAY[i.footnote]
-       FROM ${INCOMING} i
-       WHERE NOT EXISTS (SELECT 1 FROM ${target} s WHERE s.ccn = i.ccn AND s.code = i.code) ${inRange}`,
-      params,
-    );
-  }
+  await db.query(
+    `INSERT INTO ${target} ${ADDED[release.kind]}
+     FROM ${INCOMING} i
+     WHERE NOT EXISTS (SELECT 1 FROM ${target} s WHERE s.ccn = i.ccn AND s.code = i.code) ${inRange}`,
+    range === null ? [release.processingDate] : [release.processingDate, range.from, range.to],
+  );
+}
+
+/** In the transaction: the staged rows merged into the stored table in place. */
+async function mergeInPlace(tx: Queryable, release: QualityRelease): Promise<void> {
+  const table = tableOf(release);
+  await tx.query(
+    `UPDATE ${table} s SET ${MERGED[release.kind].map(([column, expression]) => `${column} = ${expression}`).join(", ")}
+     FROM ${INCOMING} i WHERE s.ccn = i.ccn AND s.code = i.code`,
+    [release.processingDate],
+  );
+  await addNewRows(tx, release, table, null);
+}
+
+/**
+ * The stored rows of a range written into the copy as merged with the staged rows (one pass: a row the file does not
+ * change is copied as it is), then the file's new rows of the range.
+ */
+async function copyMergedRange(db: Queryable, release: QualityRelease, range: CcnRange): Promise<void> {
+  const table = tableOf(release);
+  const merged = MERGED[release.kind];
+  const columns = await columnsOf(db, table);
+  const values = columns.map((column) => {
+    const expression = merged.find(([name]) => name === column)?.[1];
+    return expression ? `CASE WHEN i.ccn IS NULL THEN s.${column} ELSE ${expression} END` : `s.${column}`;
+  });
+  await db.query(
+    `INSERT INTO ${copyOf(table)} (${columns.join(", ")})
+     SELECT ${values.join(", ")}
+     FROM ${table} s LEFT JOIN ${INCOMING} i ON i.ccn = s.ccn AND i.code = s.code
+     WHERE s.ccn >= $2 AND ($3::text IS NULL OR s.ccn < $3)`,
+    [release.processingDate, range.from, range.to],
+  );
+  await addNewRows(db, release, copyOf(table), range);
+}
+
+/** A table's columns in order. */
+async function columnsOf(db: Queryable, table: string): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped
+     ORDER BY attnum`,
+    [table],
+  );
+  return rows.map((row) => row.name);
 }
 
 /**
  * Staged rows from which a file's rows are merged into a copy of the table, swapped in by its transaction (a national
- * quarterly file stages about 255,000; a month repeating the quarters, none). Tests set it to 0 to compare the two
- * ways of merging on small files.
+ * quarterly file stages about 255,000; a month repeating the quarters, none), by a server's load. Tests set it to
+ * 0, for any load, to compare the two ways of merging on small files.
  */
-export const qualityMergeTuning = { copyFromRows: 50_000 };
+export const qualityMergeTuning = { copyFromRows: 50_000, onlyWhileServing: true };
 /** Facilities whose rows are copied and merged per statement. */
 const RANGE_FACILITIES = 1_000;
 
@@ -272,11 +317,7 @@ async function mergeIntoCopy(db: Queryable, release: QualityRelease, afterEach: 
   await afterEach();
   for (const [at, bound] of bounds.entries()) {
     const range = { from: bound.ccn, to: bounds[at + 1]?.ccn ?? null };
-    await db.query(
-      `INSERT INTO ${next} SELECT * FROM ${table} WHERE ccn >= $1 AND ($2::text IS NULL OR ccn < $2)`,
-      [range.from, range.to],
-    );
-    await mergeRows(db, release, next, range);
+    await copyMergedRange(db, release, range);
     await afterEach();
   }
   await db.exec(`ALTER TABLE ${next} ADD CONSTRAINT ${next}_pkey PRIMARY KEY (ccn, code)`);
@@ -285,22 +326,58 @@ async function mergeIntoCopy(db: Queryable, release: QualityRelease, afterEach: 
   await afterEach();
 }
 
-/** In the transaction: the merged copy in place of the stored table. */
-async function swapInCopy(tx: Queryable, release: QualityRelease): Promise<void> {
+/**
+ * Before the transaction of a file merged into a copy: the measures recorded in a copy of quality_measure, and the
+ * product's averages computed from the copies into quality_average_next (when the load keeps the derived tables
+ * fresh), so that the transaction has nothing left to compute: aggregating every facility's scores took 2 s.
+ */
+async function prepareCopies(
+  db: Queryable,
+  release: QualityRelease,
+  isDerivedNow: boolean,
+  afterEach: () => Promise<void>,
+): Promise<void> {
+  const measure = copyOf("quality_measure");
+  await db.exec(`
+    DROP TABLE IF EXISTS ${measure};
+    CREATE TABLE ${measure} (LIKE quality_measure INCLUDING ALL);
+    INSERT INTO ${measure} SELECT * FROM quality_measure;`);
+  await recordMeasures(db, release, measure);
+  await afterEach();
+  if (!isDerivedNow) return;
+  await createNext(db, "quality_average");
   const table = tableOf(release);
-  const next = copyOf(table);
-  await tx.exec(`
-    DROP TABLE ${table};
-    ALTER TABLE ${next} RENAME TO ${table};
-    ALTER INDEX ${next}_pkey RENAME TO ${table}_pkey;`);
+  await computeQualityAverages(db, "quality_average_next", "facility", {
+    mds: table === "quality_mds" ? copyOf(table) : "quality_mds",
+    claims: table === "quality_claims" ? copyOf(table) : "quality_claims",
+    measure,
+  });
+  await afterEach();
+  await indexNext(db, "quality_average", afterEach);
+}
+
+/** In the transaction: the merged copies in place of the stored tables. */
+async function swapInCopies(tx: Queryable, release: QualityRelease, isDerivedNow: boolean): Promise<void> {
+  for (const table of [tableOf(release), "quality_measure"]) {
+    const next = copyOf(table);
+    await tx.exec(`
+      DROP TABLE ${table};
+      ALTER TABLE ${next} RENAME TO ${table};
+      ALTER INDEX ${next}_pkey RENAME TO ${table}_pkey;`);
+  }
+  if (isDerivedNow) await swapIn(tx, ["quality_average"]);
 }
 
 /** In the transaction: the file's measures (description, resident type, use in the rating, newest period). */
-async function recordMeasures(tx: Queryable, release: QualityRelease): Promise<void> {
+async function recordMeasures(
+  tx: Queryable,
+  release: QualityRelease,
+  target = "quality_measure",
+): Promise<void> {
   const date = release.processingDate;
   const { measures } = release;
   await tx.query(
-    `INSERT INTO quality_measure AS m (source, code, description, resident_type, is_used_in_rating, period,
+    `INSERT INTO ${target} AS m (source, code, description, resident_type, is_used_in_rating, period,
        release_date)
      SELECT $1, i.code, i.description, i.resident_type, i.used, i.period, $7::date
      FROM unnest($2::text[], $3::text[], $4::text[], $5::boolean[], $6::text[])
@@ -361,7 +438,8 @@ export async function loadQualityRelease(
   release: QualityRelease,
   source: DataSource,
   startedAt: number,
-  afterEach: () => Promise<void> = async () => {},
+  /** Runs between the steps; given by a server, whose requests wait while the embedded database is held. */
+  given?: () => Promise<void>,
   /**
    * Rewrite the product's averages (quality_average) in the load's transaction, keeping the derived tables fresh: a
    * server publishing file by file. Otherwise (the command line, which publishes once at the end) the derived
@@ -369,17 +447,26 @@ export async function loadQualityRelease(
    */
   isDerivedNow = true,
 ): Promise<QualityRecord> {
+  const afterEach = given ?? (async () => {});
   try {
     let changedRows = release.rowCount;
     if (release.rows) {
       changedRows = await stageRows(db, release, release.rows, afterEach);
     }
-    const isCopied = Boolean(release.rows) && changedRows >= qualityMergeTuning.copyFromRows;
-    if (isCopied) await mergeIntoCopy(db, release, afterEach);
+    // Copied only by a load that answers requests meanwhile: the copy costs a few seconds more per file, which the
+    // command line, with no one waiting, has no reason to pay.
+    const isCopied =
+      Boolean(release.rows) &&
+      changedRows >= qualityMergeTuning.copyFromRows &&
+      (given !== undefined || !qualityMergeTuning.onlyWhileServing);
+    if (isCopied) {
+      await mergeIntoCopy(db, release, afterEach);
+      await prepareCopies(db, release, isDerivedNow, afterEach);
+    }
     await db.transaction(async (tx) => {
-      if (release.rows) {
-        if (isCopied) await swapInCopy(tx, release);
-        else if (changedRows > 0) await mergeRows(tx, release, tableOf(release), null);
+      if (release.rows && isCopied) await swapInCopies(tx, release, isDerivedNow);
+      else if (release.rows) {
+        if (changedRows > 0) await mergeInPlace(tx, release);
         await recordMeasures(tx, release);
         if (changedRows > 0 && isDerivedNow) await computeQualityAverages(tx, "quality_average", "facility");
       } else await replaceAverages(tx, release);
