@@ -62,6 +62,8 @@ test("the fire safety three years are the API's, apart from the health ones", as
 test("the surveys' filter shows all, health or fire safety surveys, by mouse and by keyboard", async ({
   page,
 }) => {
+  // Two axe runs and three lists, on a CPU shared with other work.
+  test.setTimeout(90_000);
   const all = record.inspections.surveys;
   const fire = ofType("fire");
   const health = ofType("health");
