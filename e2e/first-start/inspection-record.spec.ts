@@ -1,9 +1,11 @@
 // The inspection record on the live path, as a server runs it: the real server (a child process) on an empty
-// database loads the health citations and penalties of a stand-in CMS's current files and of monthly archives in
+// database loads the health citations, fire safety citations and penalties of a stand-in CMS's current files and of
+// monthly archives in
 // each of CMS's three archive layouts (2019-2020 abbreviated, 2020-2026, from July 2026); a refresh loads the next
 // month's; a second run on the same database and download folder downloads nothing new and loads nothing. What the
 // stand-in served is worked out here on its own (test/cms-standin/inspections.ts: two surveys with a citation each
-// per facility and month file, a fine for every third facility), not read back from the product.
+// per facility and month file, a fire safety survey on the day of the newer with two citations for every other
+// facility and one for the rest, a fine for every third facility), not read back from the product.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,6 +57,17 @@ function surveyDates(months: readonly string[], index: number): string[] {
     .reverse();
 }
 
+/** The fire safety survey dates the stand-in's files of these months give facility `index`, newest first. */
+function fireSurveyDates(months: readonly string[], index: number): string[] {
+  return months
+    .map((month) => addDays(`${month}-01`, -(40 + (index % 60))))
+    .sort()
+    .reverse();
+}
+
+/** The fire safety citations of each of facility `index`'s fire safety surveys. */
+const fireCitationsOf = (index: number) => (index % 2 === 0 ? 2 : 1);
+
 /** The fines the stand-in's files of these months give facility `index` (every third has one a month), newest first. */
 function fines(months: readonly string[], index: number): { date: string; fineAmount: number }[] {
   if (index % 3 !== 0) return [];
@@ -73,7 +86,13 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 interface Inspections {
-  surveys: { surveyDate: string; surveyType: string; citations: { tag: string; harmLevel: string }[] }[];
+  surveys: {
+    surveyDate: string;
+    type: "health" | "fire";
+    surveyType: string;
+    citations: { prefix: string; tag: string; harmLevel: string }[];
+  }[];
+  fireThreeYears: { citations: number } | null;
 }
 interface Penalties {
   penalties: { date: string; type: string; fineAmount: number | null }[];
@@ -85,14 +104,27 @@ async function expectRecord(serverUrl: string, months: readonly string[]): Promi
   for (let index = 0; index < FACILITY_COUNT; index += 1) {
     const ccn = ccnOf(index);
     const inspections = await getJson<Inspections>(`${serverUrl}/api/facilities/${ccn}/inspections`);
+    const health = inspections.surveys.filter((survey) => survey.type === "health");
     expect(
-      inspections.surveys.map((survey) => survey.surveyDate),
+      health.map((survey) => survey.surveyDate),
       `${ccn}'s surveys`,
     ).toEqual(surveyDates(months, index));
-    for (const survey of inspections.surveys) {
+    for (const survey of health) {
       expect(survey.surveyType).toBe("Health");
       expect(survey.citations).toHaveLength(1);
     }
+    // Its fire safety surveys, from every layout's member and the current file, each kept once.
+    const fire = inspections.surveys.filter((survey) => survey.type === "fire");
+    expect(
+      fire.map((survey) => survey.surveyDate),
+      `${ccn}'s fire safety surveys`,
+    ).toEqual(fireSurveyDates(months, index));
+    for (const survey of fire) {
+      expect(survey.surveyType).toBe("Fire Safety");
+      expect(survey.citations).toHaveLength(fireCitationsOf(index));
+      expect(survey.citations.every((citation) => ["K", "E"].includes(citation.prefix))).toBe(true);
+    }
+    expect(inspections.surveys).toHaveLength(health.length + fire.length);
     const penalties = await getJson<Penalties>(`${serverUrl}/api/facilities/${ccn}/penalties`);
     const expected = fines(months, index);
     expect(
@@ -104,6 +136,11 @@ async function expectRecord(serverUrl: string, months: readonly string[]): Promi
   }
   const all = await getJson<{ totalCount: number }>(`${serverUrl}/api/citations`);
   expect(all.totalCount).toBe(FACILITY_COUNT * 2 * months.length);
+  const fire = await getJson<{ totalCount: number }>(`${serverUrl}/api/citations?type=fire`);
+  let fireCitations = 0;
+  for (let index = 0; index < FACILITY_COUNT; index += 1)
+    fireCitations += fireCitationsOf(index) * months.length;
+  expect(fire.totalCount).toBe(fireCitations);
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -208,7 +245,7 @@ test("the inspection record on the live path: a first start and a refresh load i
       240_000,
     );
     const firstMonths = ["2020-05", "2024-05", "2026-07", "2026-08"];
-    await test.step("first start: every layout's citations and penalties", () =>
+    await test.step("first start: every layout's health and fire safety citations and penalties", () =>
       expectRecord(serverUrl, firstMonths));
 
     // 3. CMS publishes September: a new current file and its archive; the next check loads them.
@@ -236,7 +273,7 @@ test("the inspection record on the live path: a first start and a refresh load i
       150_000,
     );
     const refreshedMonths = [...firstMonths, "2026-09"];
-    await test.step("refresh: September's citations and penalties", () =>
+    await test.step("refresh: September's health and fire safety citations and penalties", () =>
       expectRecord(serverUrl, refreshedMonths));
     await test.step("the detail page shows them", () => expectDetailPage(page, serverUrl, refreshedMonths));
 
@@ -244,6 +281,7 @@ test("the inspection record on the live path: a first start and a refresh load i
     const files = [
       "NH_ProviderInfo_Sep2026.csv",
       "NH_HealthCitations_Sep2026.csv",
+      "NH_FireSafetyCitations_Sep2026.csv",
       "NH_Penalties_Sep2026.csv",
       "nursing-homes_2020-05-20.zip",
       "nursing-homes_2024-05-22.zip",

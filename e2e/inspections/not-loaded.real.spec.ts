@@ -1,4 +1,4 @@
-// The inspection record where no health citations or penalties file is loaded: the real CMS files of
+// The inspection record where no health citations, fire safety citations or penalties file is loaded: the real CMS files of
 // ../shared/data/cms/raw are Provider Information and Star Ratings exports only. The detail page says each record
 // is not loaded (never "no citations", which would claim a clean record), and the dashboard has no harm to filter
 // by.
@@ -22,7 +22,7 @@ test("the detail page says the inspection record and the penalties are not loade
     request,
     "/api/facilities/015009/inspections",
   );
-  expect(inspections).toEqual({ surveys: [], threeYears: null });
+  expect(inspections).toEqual({ surveys: [], threeYears: null, fireThreeYears: null });
   await openRecord(page, "015009");
   await expect(inspectionsSection(page).getByTestId("inspections-not-loaded")).toHaveText(
     "CMS's inspection record is not loaded in this dashboard, so no citations can be shown here.",

@@ -14,9 +14,9 @@ import { withLoadLock } from "./load-lock.ts";
 import { generateDemo } from "./sources.ts";
 
 const USAGE = `Usage: npm run ingest -- [options] [files...]
-  files                 CSV or gzipped CSV (Provider Information, health citations or penalties), or CMS monthly
-                        zip archives (their three tables, each loaded on its own)
-  --latest              download the current Provider Information, health citations and penalties CSVs from CMS
+  files                 CSV or gzipped CSV (Provider Information, health or fire safety citations, penalties, quality
+                        measures, averages, ownership), or CMS monthly zip archives (their tables, each loaded on its own)
+  --latest              download the current CSVs of those datasets from CMS
   --backfill N|all      download the newest N monthly CMS archives (all: every one CMS lists, from 2019)
   --demo                generate and load the demo dataset
   --facilities N        demo: number of facilities (default 15000)

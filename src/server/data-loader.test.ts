@@ -144,9 +144,9 @@ describe.each(engines)("the server's loads on $name", (engine) => {
           expect(response.headers.get("cache-control")).toBe("no-store");
         } else await new Promise((done) => setTimeout(done, 50));
       }
-      // The seven current files (Provider Information, health citations, penalties, MDS and claims quality measures,
-      // State/US averages, ownership), and the two archives.
-      expect(seen?.load).toMatchObject({ isLoading: true, kind: "initial", filesTotal: 9 });
+      // The eight current files (Provider Information, health and fire safety citations, penalties, MDS and claims
+      // quality measures, State/US averages, ownership), and the two archives.
+      expect(seen?.load).toMatchObject({ isLoading: true, kind: "initial", filesTotal: 10 });
       expect(seen?.facilityCount).toBe(0);
     } finally {
       standin.throttle(null);

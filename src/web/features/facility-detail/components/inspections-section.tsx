@@ -52,7 +52,7 @@ function ThreeYears({ summary }: { summary: InspectionSummary }) {
   return (
     <div className="space-y-3" data-testid="three-years">
       <div>
-        <h3 className={SUBHEADING}>Last three years</h3>
+        <h3 className={SUBHEADING}>Health, last three years</h3>
         <p className="text-sm text-slate-600" data-testid="inspection-window">
           Citations from surveys dated{" "}
           <time dateTime={summary.windowStart}>{formatShortDate(summary.windowStart)}</time> to{" "}
