@@ -4,48 +4,17 @@
 // field holds its place and works as one: what is typed is kept, Enter applies it, and the focus and the caret
 // move over to the combobox when it arrives, which then suggests places for the text already typed.
 import { MapPin, X } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useId, useRef, useState } from "react";
 import { MAX_PLACE_LENGTH } from "../../../../core/api-query.ts";
 import { focusRing } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { loadControl, loadControlsNow } from "../controls-loader.ts";
+import { loadControl } from "../controls-loader.ts";
 import type { NearHandoff, NearInputProps } from "./near-input-props.ts";
+import { PlainComboboxInput } from "./plain-combobox-input.tsx";
 
 /** The field before the combobox arrives (and for good, should it fail to load): type, then Enter. */
-export function PlainNearInput({ inputProps, draft, onDraftChange, onApply, handoff }: NearInputProps) {
-  const ref = useRef<HTMLInputElement>(null);
-  // Layout cleanups run before React removes the input: whether it had focus, and where its caret was.
-  useLayoutEffect(() => {
-    const input = ref.current;
-    return () => {
-      handoff.current =
-        input !== null && document.activeElement === input
-          ? { start: input.selectionStart, end: input.selectionEnd }
-          : null;
-    };
-  }, [handoff]);
-  return (
-    <Input
-      ref={ref}
-      {...inputProps}
-      role="combobox"
-      aria-expanded={false}
-      aria-autocomplete="list"
-      value={draft}
-      onChange={(event) => {
-        // Suggestions are wanted now: load the combobox without waiting for the browser to be idle.
-        loadControlsNow();
-        onDraftChange(event.target.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === "Enter" && !event.nativeEvent.isComposing) {
-          event.preventDefault();
-          onApply(draft);
-        }
-      }}
-    />
-  );
+export function PlainNearInput({ onApply, ...props }: NearInputProps) {
+  return <PlainComboboxInput {...props} onEnter={onApply} />;
 }
 
 const NearCombobox = lazy(() =>

@@ -10,7 +10,6 @@ import {
   Suspense,
   startTransition,
   useId,
-  useLayoutEffect,
   useOptimistic,
   useRef,
   useState,
@@ -18,39 +17,21 @@ import {
 import { MAX_OWNER_QUERY_LENGTH } from "../../../../core/ownership.ts";
 import type { DashboardFilters } from "../../../../core/url-state.ts";
 import { focusRing } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
 import { cn } from "../../../lib/cn.ts";
-import { loadControl, loadControlsNow } from "../controls-loader.ts";
+import { loadControl } from "../controls-loader.ts";
 import type { FiltersUpdate } from "../hooks/use-dashboard-url-state.ts";
 import type { NearHandoff } from "./near-input-props.ts";
 import type { OwnerInputProps } from "./owner-input-props.ts";
+import { PlainComboboxInput } from "./plain-combobox-input.tsx";
 
 /** The field before the combobox arrives (and for good, should it fail to load): it keeps the text typed. */
 export function PlainOwnerInput({ inputProps, draft, onDraftChange, handoff }: OwnerInputProps) {
-  const ref = useRef<HTMLInputElement>(null);
-  // Layout cleanups run before React removes the input: whether it had focus, and where its caret was.
-  useLayoutEffect(() => {
-    const input = ref.current;
-    return () => {
-      handoff.current =
-        input !== null && document.activeElement === input
-          ? { start: input.selectionStart, end: input.selectionEnd }
-          : null;
-    };
-  }, [handoff]);
   return (
-    <Input
-      ref={ref}
-      {...inputProps}
-      role="combobox"
-      aria-expanded={false}
-      aria-autocomplete="list"
-      value={draft}
-      onChange={(event) => {
-        // Suggestions are wanted now: load the combobox without waiting for the browser to be idle.
-        loadControlsNow();
-        onDraftChange(event.target.value);
-      }}
+    <PlainComboboxInput
+      inputProps={inputProps}
+      draft={draft}
+      onDraftChange={onDraftChange}
+      handoff={handoff}
     />
   );
 }
