@@ -14,6 +14,7 @@ import { ErrorMessage, LoadingMessage } from "../../components/status-message.ts
 import { useCompareSelection } from "../../hooks/use-compare-selection.ts";
 import { useDocumentTitle } from "../../hooks/use-document-title.ts";
 import { useFavorites } from "../../hooks/use-favorites.ts";
+import { usePageNumber } from "../../hooks/use-page-number.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { ENTITY_PAGE_SIZE, entityFacilitiesQueryOptions, entityQueryOptions } from "./api/entity-queries.ts";
 import { EntityChartsSection } from "./components/entity-charts-section.tsx";
@@ -21,13 +22,12 @@ import { EntityFacilities } from "./components/entity-facilities.tsx";
 import { EntityHeader } from "./components/entity-header.tsx";
 import { EntityStaffingQualitySection } from "./components/entity-staffing-quality.tsx";
 import { EntityUnavailable } from "./components/entity-unavailable.tsx";
-import { useEntityPageNumber } from "./hooks/use-entity-page-number.ts";
 
 const APP_TITLE = "CMS Star Ratings Dashboard";
 
 function EntityContent({ name }: { name: string }) {
   const entity = useQuery(entityQueryOptions(name));
-  const [page, setPage] = useEntityPageNumber();
+  const [page, setPage] = usePageNumber();
   const facilities = useQuery({ ...entityFacilitiesQueryOptions(name, page), enabled: entity.isSuccess });
   const { favoriteIds, toggleFavorite } = useFavorites();
   const compare = useCompareSelection();

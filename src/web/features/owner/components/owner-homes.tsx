@@ -11,8 +11,8 @@ import { PaginationNav } from "../../../components/pagination-nav.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useCompareSelection } from "../../../hooks/use-compare-selection.ts";
 import { useFavorites } from "../../../hooks/use-favorites.ts";
+import { usePageNumber } from "../../../hooks/use-page-number.ts";
 import { ownerDashboardPath, ownerFilterValue } from "../../../lib/ownership-labels.ts";
-import { useOwnerPageNumber } from "../hooks/use-owner-page-number.ts";
 import { OWNER_PAGE_SIZE, pageOfHomes } from "../lib/owner-descriptions.ts";
 
 type HomesView = "cards" | "map";
@@ -21,7 +21,7 @@ export function OwnerHomes({ owner }: { owner: Owner }) {
   const sectionRef = useRef<HTMLElement>(null);
   const navigate = useNavigate();
   const [view, setView] = useState<HomesView>("cards");
-  const [requestedPage, setPage] = useOwnerPageNumber();
+  const [requestedPage, setPage] = usePageNumber();
   const { favoriteIds, toggleFavorite } = useFavorites();
   const compare = useCompareSelection();
   const { homes, page, pages } = pageOfHomes(owner.facilities, requestedPage);

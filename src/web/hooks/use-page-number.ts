@@ -1,10 +1,10 @@
-// The page of the owner's homes lives in the address (?page=N), so a page can be linked to; read leniently (a bad
-// value is page 1) and written with replace semantics, as the dashboard and the entity page do.
+// The page of a paged list of facilities (the entity's, the owner's homes) lives in the address (?page=N), so a page
+// can be linked to; read leniently (a bad value is page 1) and written with replace semantics, as the dashboard does.
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { parsePageParam } from "../../../../core/url-state.ts";
+import { parsePageParam } from "../../core/url-state.ts";
 
-export function useOwnerPageNumber() {
+export function usePageNumber() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get("page"));
   const setPage = useCallback(
