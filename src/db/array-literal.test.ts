@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDb } from "../../test/databases.ts";
-import { arrayLiteral } from "./array-literal.ts";
+import { arrayLiteral, sliceArrayLiteral } from "./array-literal.ts";
 import type { Db } from "./client.ts";
 
 describe.each(engines)("array parameters as text ($name)", (engine) => {
@@ -31,5 +31,22 @@ describe.each(engines)("array parameters as text ($name)", (engine) => {
     );
     expect(row).toEqual({ texts, numbers, ratings: [1, 2, 3, 4, 5] });
     expect(arrayLiteral([])).toBe("{}");
+  });
+});
+
+describe("slices of an array literal", () => {
+  it("cuts numbers, NULLs and CCNs into slices that hold every value once, in order", () => {
+    const values = ["015001", null, 3.25, 0, -1, 1e-7, "67A123"];
+    const slices = sliceArrayLiteral(arrayLiteral(values), 3);
+    expect(slices).toEqual([
+      arrayLiteral(values.slice(0, 3)),
+      arrayLiteral(values.slice(3, 6)),
+      arrayLiteral(values.slice(6)),
+    ]);
+    expect(sliceArrayLiteral("{}", 3)).toEqual([]);
+  });
+
+  it("refuses a literal with a quoted element, whose text may hold a comma", () => {
+    expect(sliceArrayLiteral(arrayLiteral(["a,b", "c"]), 1)).toBeNull();
   });
 });

@@ -20,3 +20,20 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   });
   return `{${elements.join(",")}}`;
 }
+
+/**
+ * Cuts an array literal of numbers, NULLs and bare words (as arrayLiteral writes them) into literals of at most
+ * `size` elements each, in order, so that a long column can be written a slice at a time. Null when the literal
+ * holds a quoted element (whose text may hold a comma): it is then passed whole.
+ */
+export function sliceArrayLiteral(literal: string, size: number): string[] | null {
+  if (literal.includes('"') || !literal.startsWith("{") || !literal.endsWith("}")) return null;
+  const inner = literal.slice(1, -1);
+  if (inner === "") return [];
+  const elements = inner.split(",");
+  const slices: string[] = [];
+  for (let start = 0; start < elements.length; start += size) {
+    slices.push(`{${elements.slice(start, start + size).join(",")}}`);
+  }
+  return slices;
+}

@@ -192,36 +192,42 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
     ...(options.signal ? { signal: options.signal } : {}),
   };
 
+  // Every dataset's metadata and the archive listing are asked at once: a machine that cannot reach CMS learns it
+  // in one request's time (with its retries), not in nine.
   const candidates: Candidate[] = [];
   let reached = 0;
   const errors: string[] = [];
-  if (options.latest) {
-    for (const table of CURRENT_DATASETS) {
-      try {
-        const current = await fetchCurrentFile(reach, table);
-        candidates.push({ url: current.url, kind: "current", table, listedDate: current.modified });
-        reached += 1;
-      } catch (error) {
-        errors.push((error as Error).message);
-      }
+  const wantArchives = options.archives === "all" || options.archives > 0;
+  const [currents, listing] = await Promise.all([
+    Promise.allSettled(options.latest ? CURRENT_DATASETS.map((table) => fetchCurrentFile(reach, table)) : []),
+    wantArchives
+      ? fetchMonthlyArchives(reach).then(
+          (listed) => ({ listed }),
+          (error: unknown) => ({ error: error as Error }),
+        )
+      : null,
+  ]);
+  currents.forEach((current, index) => {
+    const table = CURRENT_DATASETS[index] as CurrentDataset;
+    if (current.status === "rejected") {
+      errors.push((current.reason as Error).message);
+      return;
     }
-  }
-  if (options.archives === "all" || options.archives > 0) {
-    try {
-      const listed = await fetchMonthlyArchives(reach);
-      const chosen = options.archives === "all" ? listed : listed.slice(-options.archives);
-      for (const archive of chosen) {
-        candidates.push({
-          url: archive.url,
-          kind: "archive",
-          table: "archive",
-          listedDate: listedDateOf(archive),
-        });
-      }
-      reached += 1;
-    } catch (error) {
-      errors.push((error as Error).message);
+    candidates.push({ url: current.value.url, kind: "current", table, listedDate: current.value.modified });
+    reached += 1;
+  });
+  if (listing && "error" in listing) errors.push(listing.error.message);
+  else if (listing) {
+    const chosen = options.archives === "all" ? listing.listed : listing.listed.slice(-options.archives);
+    for (const archive of chosen) {
+      candidates.push({
+        url: archive.url,
+        kind: "archive",
+        table: "archive",
+        listedDate: listedDateOf(archive),
+      });
     }
+    reached += 1;
   }
   if (reached === 0 && errors.length > 0) throw new Error(`CMS could not be reached: ${errors.join("; ")}`);
   failures.push(...errors);

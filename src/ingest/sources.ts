@@ -1,4 +1,5 @@
 // The generated demo dataset as files for the one ingest path (the CMS downloads are in cms-sync.ts).
+import { mkdtempSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +18,37 @@ export interface DemoLoadOptions {
   /** Generates on a worker thread, so that the calling thread (a server's) stays free. */
   inWorker?: boolean;
   onStep?: (step: string) => void;
+  /** The newest month, generated ahead with `startNewestDemoMonth` (with `newestFirst`); disposed of here. */
+  newest?: PendingDemoMonth;
+}
+
+/** The demo dataset's newest Provider Information file, being generated into a temporary folder. */
+export interface PendingDemoMonth {
+  /** The file, once written (undefined when the options generate no month). */
+  file: Promise<DemoFile | undefined>;
+  /** Removes the folder, once the generator has finished writing into it. */
+  dispose: () => Promise<void>;
+}
+
+/**
+ * Starts generating the newest month of the demo dataset (as ingestDemo's `newestFirst` loads it): a first start
+ * begins it while the database is still being created, so that the list is there seconds sooner.
+ */
+export function startNewestDemoMonth(options: DemoOptions = {}, inWorker = true): PendingDemoMonth {
+  const dir = mkdtempSync(join(tmpdir(), "cms-demo-newest-"));
+  const write = inWorker ? writeDemoFilesInWorker : writeDemoFiles;
+  const file = write(dir, { inspections: "yearly", ...options, newestProviderOnly: true }).then(
+    ([newest]) => newest,
+  );
+  // A failure is met where the file is awaited; a month never awaited (CMS answered) fails quietly.
+  file.catch(() => {});
+  return {
+    file,
+    dispose: async () => {
+      await file.catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The demo dataset's files, written into a temporary folder that `dispose` removes. */
@@ -59,16 +91,15 @@ export async function ingestDemo(
 ): Promise<IngestFileResult[]> {
   const dir = await mkdtemp(join(tmpdir(), "cms-demo-"));
   const write = load.inWorker ? writeDemoFilesInWorker : writeDemoFiles;
+  const newestMonth = load.newestFirst
+    ? (load.newest ?? startNewestDemoMonth(options, load.inWorker))
+    : load.newest;
   try {
     const results: IngestFileResult[] = [];
     let loaded: string | null = null;
-    if (load.newestFirst) {
+    if (load.newestFirst && newestMonth) {
       load.onStep?.("Generating the newest month of the demo dataset");
-      const [newest] = await write(join(dir, "newest"), {
-        inspections: "yearly",
-        ...options,
-        newestProviderOnly: true,
-      });
+      const newest = await newestMonth.file;
       if (newest) {
         load.onStep?.("Loading the newest month of the demo dataset");
         results.push(...(await ingestFiles(db, [newest.path], { ...ingest, source: "demo" })));
@@ -93,6 +124,7 @@ export async function ingestDemo(
     );
     return results;
   } finally {
+    await newestMonth?.dispose();
     await rm(dir, { recursive: true, force: true });
   }
 }

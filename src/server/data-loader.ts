@@ -10,7 +10,7 @@ import type { DemoOptions } from "../ingest/demo-data.ts";
 import { isDerivedStale, recomputeDerived } from "../ingest/derive.ts";
 import { describeResult, discardUnpublished, type IngestFileResult } from "../ingest/ingest.ts";
 import { withLoadLock } from "../ingest/load-lock.ts";
-import { ingestDemo } from "../ingest/sources.ts";
+import { ingestDemo, type PendingDemoMonth, startNewestDemoMonth } from "../ingest/sources.ts";
 import { SWAPPED_TABLES, yieldToRequests } from "../ingest/stage.ts";
 import type { ServerEnv } from "./env.ts";
 import { readDataVersion } from "./repository.ts";
@@ -87,6 +87,8 @@ export class DataLoader {
   private failures = 0;
   /** When a check was last skipped because another process held the load lock (null once one ran). */
   private skippedAt: number | null = null;
+  /** The demo's newest month, generated ahead while a new database is created (see generateDemoAhead). */
+  private demoAhead: PendingDemoMonth | null = null;
 
   constructor(private readonly options: LoaderOptions) {
     this.log = options.logger;
@@ -125,12 +127,30 @@ export class DataLoader {
     return first;
   }
 
+  /**
+   * Called while a new database is still being created (seconds for an embedded one): when the first load may be
+   * the demo dataset (DATA_SOURCE `demo`, or `auto`, which falls back to it without CMS), its newest month is
+   * generated meanwhile on a worker thread, so that a newcomer sees facilities sooner. Unused, it is thrown away.
+   */
+  generateDemoAhead(): void {
+    const source = this.options.env.DATA_SOURCE;
+    if (this.demoAhead || (source !== "demo" && source !== "auto")) return;
+    this.demoAhead = startNewestDemoMonth(this.options.demo);
+  }
+
+  private async discardDemoAhead(): Promise<void> {
+    const ahead = this.demoAhead;
+    this.demoAhead = null;
+    await ahead?.dispose();
+  }
+
   /** Stops the schedule and any download, and waits for a running load to end (its current file finishes). */
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.abort.abort();
     await this.running?.catch(() => {});
+    await this.discardDemoAhead();
   }
 
   /** Checks CMS now (the schedule calls it; tests too). */
@@ -248,6 +268,14 @@ export class DataLoader {
   }
 
   private async loadInitialData(): Promise<void> {
+    try {
+      await this.loadInitialDataOnce();
+    } finally {
+      await this.discardDemoAhead();
+    }
+  }
+
+  private async loadInitialDataOnce(): Promise<void> {
     const { db, env } = this.options;
     // A load interrupted before it was published leaves nothing visible; its leftovers go, and derived tables it
     // left stale are recomputed.
@@ -276,7 +304,12 @@ export class DataLoader {
           db,
           this.options.demo,
           { publishEachFile: false, afterEach: yieldToRequests },
-          { newestFirst: true, inWorker: true, onStep: (step) => this.setStatus("initial", { step }) },
+          {
+            newestFirst: true,
+            inWorker: true,
+            onStep: (step) => this.setStatus("initial", { step }),
+            ...(this.demoAhead ? { newest: this.demoAhead } : {}),
+          },
         ),
       );
       this.log.info("demo data loaded: the dashboard shows generated facilities, not CMS data");

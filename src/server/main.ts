@@ -3,8 +3,10 @@
 // database; other API requests get a 503 with Retry-After meanwhile, src/server/opening-db.ts); then serves the API
 // while the first load of an empty database and the periodic refresh from CMS run in the background
 // (src/server/data-loader.ts).
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import pino from "pino";
 import { type Db, openDb } from "../db/client.ts";
 import { migrate } from "../db/migrate.ts";
@@ -114,6 +116,9 @@ async function shutdown(reason: string, code = 0) {
 process.on("SIGTERM", () => void shutdown("SIGTERM received"));
 process.on("SIGINT", () => void shutdown("SIGINT received"));
 
+// A new embedded database takes seconds to create: the demo's newest month is generated meanwhile, in case the
+// first load needs it.
+if (!env.DATABASE_URL && !existsSync(join(env.DATA_DIR, "PG_VERSION"))) dataLoader.generateDemoAhead();
 const opened = await openDatabase();
 logger.info(
   { database: opened.kind === "postgres" ? "PostgreSQL" : `PGlite in ${env.DATA_DIR}` },

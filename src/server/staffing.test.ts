@@ -19,6 +19,7 @@ import { facilityListResponseSchema, facilityPointsSchema } from "../core/api-ty
 import { facilityStaffingSchema, type StaffingHistoryPoint, type StaffingKey } from "../core/staffing.ts";
 import type { Db } from "../db/client.ts";
 import { ingestFiles } from "../ingest/ingest.ts";
+import { staffingTuning } from "../ingest/staffing.ts";
 import { type App, createApp } from "./app.ts";
 import { readCmsAverages } from "./quality-repository.ts";
 
@@ -496,6 +497,36 @@ describe.each(engines)("staffing figures, $name", (engine) => {
         ["2021-10-01", 2, 4],
       ]);
     } finally {
+      await other.close();
+    }
+  });
+
+  it("writes the same figures a facility per statement and transaction as all at once", async () => {
+    const dump = (from: Db) =>
+      from
+        .query("SELECT * FROM staffing_period ORDER BY ccn, from_date")
+        .then((rows) => JSON.stringify(rows));
+    const before = { ...staffingTuning };
+    const other = await openTestDb(engine);
+    try {
+      staffingTuning.chunk = 1;
+      const results = [
+        ...(await ingestFiles(other, [FILES.may2026], { source: "files" })),
+        ...(await ingestFiles(other, [FILES.l1, FILES.stars, FILES.aug2021, FILES.sep2021, FILES.jun2024], {
+          source: "files",
+          publishEachFile: true,
+        })),
+      ];
+      expect(results.map((result) => result.error ?? result.status)).toEqual(Array(6).fill("loaded"));
+      const [counts] = await other.query<{ ccns: number; rows: number }>(
+        "SELECT count(DISTINCT ccn)::integer AS ccns, count(*)::integer AS rows FROM staffing_period",
+      );
+      expect(counts?.ccns).toBeGreaterThan(1);
+      expect(await dump(other)).toBe(await dump(db));
+      // The scratch rows are gone once a release is written.
+      expect(await other.query("SELECT ord FROM staffing_incoming")).toEqual([]);
+    } finally {
+      Object.assign(staffingTuning, before);
       await other.close();
     }
   });
