@@ -110,6 +110,20 @@ try {
             (SELECT count(*)::integer FROM penalty) AS penalties,
             (SELECT to_char(min(survey_date), 'YYYY-MM-DD') FROM citation) AS "oldestSurvey"`,
   );
+  // The rows of every table a history fills, the staffing, quality, ownership and fire safety records included.
+  const HISTORY_TABLES = [
+    "staffing_period",
+    "special_focus_release",
+    "quality_mds",
+    "quality_claims",
+    "cms_average",
+    "ownership_role",
+    "ownership_facility",
+    "fire_citation",
+  ];
+  const [tableRows] = await db.query<Record<string, number>>(
+    `SELECT ${HISTORY_TABLES.map((table) => `(SELECT count(*)::integer FROM ${table}) AS ${table}`).join(", ")}`,
+  );
   const second = await sync(join(cacheRoot, "second"));
   const byStatus = (status: string) =>
     first.result.results.filter((result) => result.status === status).length;
@@ -125,6 +139,7 @@ try {
     failures: first.result.failures,
     hasCurrent: first.result.hasCurrent,
     cmsFiles: Object.fromEntries(statuses.map((row) => [row.status, row.n])),
+    tableRows: tableRows ?? {},
     snapshots: counts?.snapshots ?? 0,
     months: counts?.months ?? 0,
     facilities: counts?.facilities ?? 0,

@@ -203,9 +203,8 @@ export function orderBy(filter: FilterSql, alias = "f"): string {
  * aggregate their rows.
  */
 function cubeSummarySql(query: FacilityQuery): { sql: string; params: unknown[] } | null {
-  if (query.search || query.ccns || query.alertEnabled || query.near || query.owners?.length) return null;
-  if (query.search || query.ccns || query.alertEnabled || query.near || query.sff || query.ownershipChanged)
-    return null;
+  if (query.search || query.ccns || query.alertEnabled || query.near) return null;
+  if (query.owners?.length || query.sff || query.ownershipChanged) return null;
   const params: unknown[] = [query.entities.length > 0];
   const conditions = ["by_entity = $1"];
   if (query.harm) conditions.push(harmCondition("facility_summary", query.harm));
