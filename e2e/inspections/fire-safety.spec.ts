@@ -166,3 +166,41 @@ test("the citations page lists fire safety citations when asked, kept in the add
   await expectRowsToBe(page, fire);
   await expectNoSeriousViolations(page);
 });
+
+test("the citations page offers the fire safety categories and filters by one", async ({ page, request }) => {
+  const response = await request.get("/api/citations/categories?type=fire");
+  expect(response.ok()).toBe(true);
+  const { categories } = (await response.json()) as {
+    categories: { category: string | null; citations: number }[];
+  };
+  const named = categories.filter((entry) => entry.category !== null);
+  expect(named.length).toBeGreaterThan(1);
+  // The category with the fewest citations: its rows differ from the unfiltered page's.
+  const chosen = [...named].sort((a, b) => a.citations - b.citations)[0] as {
+    category: string;
+    citations: number;
+  };
+  await openCitations(page, "type=fire");
+  const select = page.getByRole("combobox", { name: "Category", exact: true });
+  await expect(select).toBeEnabled();
+  const options = await select.locator("option").allTextContents();
+  expect(options).toEqual([
+    "Any category",
+    ...named.map((entry) => `${entry.category} (${entry.citations.toLocaleString("en-US")})`),
+  ]);
+  await select.selectOption({ label: `${chosen.category} (${chosen.citations.toLocaleString("en-US")})` });
+  await expect.poll(() => searchParams(page).get("category")).toBe(chosen.category);
+  expect(searchParams(page).get("type")).toBe("fire");
+  const filtered = await getCitations(
+    request,
+    `type=fire&category=${encodeURIComponent(chosen.category)}&pageSize=50`,
+  );
+  expect(filtered.totalCount).toBe(chosen.citations);
+  await expectRowsToBe(page, filtered);
+  // Back to health inspections: the fire safety category goes with the type.
+  await page
+    .getByRole("combobox", { name: "Inspection", exact: true })
+    .selectOption({ label: "Health inspections" });
+  await expect.poll(() => searchParams(page).get("category")).toBeNull();
+  await expect(select).toHaveValue("");
+});

@@ -281,6 +281,18 @@ export const citationQuerySchemas = {
   pageSize,
 };
 
+/** The parameters of GET /api/citations/categories. */
+export const citationCategoriesQuerySchemas = {
+  type: oneOf(
+    "type",
+    INSPECTION_TYPES,
+    "The type of inspection whose citations' categories are listed: `health` or `fire` (fire safety). " +
+      "`kind=health` and `kind=fire` are other spellings of it.",
+    "health",
+  ),
+  kind: oneOf("kind", INSPECTION_TYPES, "The inspection's type, another spelling of `type`."),
+};
+
 /** The parameters of GET /api/benchmarks. */
 export const benchmarkQuerySchemas = {
   state: z

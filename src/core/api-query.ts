@@ -274,6 +274,15 @@ function parseCitationKinds(params: URLSearchParams): { kind: SurveyKind | null;
   return { kind, type: type ?? "health" };
 }
 
+/** GET /api/citations/categories (docs/api.md): the inspection type, `type` or `kind` (health, fire), health by default. */
+export function parseCitationCategoriesQuery(params: URLSearchParams): { type: InspectionType } {
+  const { kind, type } = parseCitationKinds(params);
+  if (kind !== null) {
+    throw new QueryParamError("kind", "kind may only name an inspection type here: health or fire");
+  }
+  return { type };
+}
+
 /** GET /api/citations (docs/api.md): strict, like the list's parameters. Unknown states are checked by the server. */
 export function parseCitationQuery(params: URLSearchParams): CitationQuery {
   const rawTag = params.get("tag");

@@ -410,8 +410,20 @@ export async function listCitations(db: Queryable, query: CitationQuery): Promis
   return `{"data":[${page?.items ?? ""}],"totalCount":${Math.trunc(totalCount)}}`;
 }
 
-/** The categories of the current facilities' citations, each with its tags, and how many citations each has. */
-export async function citationCategories(db: Queryable): Promise<string> {
+/**
+ * The categories of the current facilities' citations of a type, each with its tags, and how many citations each
+ * has: the health citations from their kept counts (citation_count), the fire safety citations (fewer, without kept
+ * counts) counted here; the category is the citation's as filed, else its tag's, as the API shows it.
+ */
+export async function citationCategories(db: Queryable, type: InspectionType = "health"): Promise<string> {
+  const counts =
+    type === "health"
+      ? `SELECT category, prefix, tag, sum(citations)::integer AS citations FROM citation_count
+         WHERE kind = 'all' GROUP BY category, prefix, tag`
+      : `SELECT coalesce(c.category, t.category) AS category, c.prefix, c.tag, count(*)::integer AS citations
+         FROM fire_citation c JOIN facility f ON f.ccn = c.ccn
+         LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag
+         GROUP BY 1, c.prefix, c.tag`;
   const [row] = await db.query<{ body: string | null }>(
     `SELECT json_agg(${jsonObject([
       ["category", "x.category"],
@@ -426,10 +438,7 @@ export async function citationCategories(db: Queryable): Promise<string> {
            ["description", "d.description"],
            ["citations", "c.citations"],
          ])} ORDER BY c.prefix, c.tag) AS tags
-       FROM (
-         SELECT category, prefix, tag, sum(citations)::integer AS citations FROM citation_count
-         WHERE kind = 'all' GROUP BY category, prefix, tag
-       ) c
+       FROM (${counts}) c
        LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag
        LEFT JOIN citation_description d ON d.id = t.description_id
        GROUP BY c.category

@@ -901,6 +901,43 @@ describe.each(engines)("inspections API on demo data, $name", (engine) => {
     }
   });
 
+  it("lists the fire safety citations' categories with type=fire or kind=fire, and 400s for a bad one", async () => {
+    const body = citationCategoriesSchema.parse(await json("/api/citations/categories?type=fire"));
+    const byCategory = new Map<string, Map<string, number>>();
+    for (const row of expected.fire.filter((row) => expected.current.has(row[CCN] ?? ""))) {
+      const category = row["Deficiency Category"] ?? "";
+      const tag = `${row["Deficiency Prefix"]}${row["Deficiency Tag Number"]}`;
+      const tags = byCategory.get(category) ?? new Map<string, number>();
+      tags.set(tag, (tags.get(tag) ?? 0) + 1);
+      byCategory.set(category, tags);
+    }
+    expect(byCategory.size).toBeGreaterThan(1);
+    expect(body.categories.map((category) => category.category)).toEqual([...byCategory.keys()].sort());
+    for (const category of body.categories) {
+      const tags = byCategory.get(category.category ?? "") as Map<string, number>;
+      expect(category.tags.map((tag) => [`${tag.prefix}${tag.tag}`, tag.citations])).toEqual(
+        [...tags].sort(),
+      );
+      expect(category.citations).toBe([...tags.values()].reduce((a, b) => a + b, 0));
+    }
+    // kind=fire is another spelling; health stays the default.
+    expect(await json("/api/citations/categories?kind=fire")).toEqual(body);
+    expect(await json("/api/citations/categories?type=health")).toEqual(
+      await json("/api/citations/categories"),
+    );
+    for (const [query, param] of [
+      ["type=smoke", "type"],
+      ["kind=standard", "kind"],
+      ["type=fire&kind=health", "kind"],
+    ]) {
+      const response = await get(`/api/citations/categories?${query}`);
+      expect(response.status, query).toBe(400);
+      expect((await response.json()) as unknown, query).toEqual({
+        error: { message: expect.any(String), param },
+      });
+    }
+  });
+
   it("keeps the counts right when facilities close or move (a Provider Information file alone)", async () => {
     await load([newest.edited]);
     expected = model(newest.edited, firstLoad, newest.provider.processingDate);

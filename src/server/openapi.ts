@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import {
   alertQuerySchemas,
   benchmarkQuerySchemas,
+  citationCategoriesQuerySchemas,
   citationQuerySchemas,
   facilityQuerySchemas,
   MAX_PARAM_LENGTH,
@@ -373,7 +374,9 @@ export const OPERATIONS: readonly Operation[] = [
     path: "/api/citations/categories",
     operationId: "listCitationCategories",
     tag: "Inspections",
-    summary: "The categories and tags of the current facilities' citations, with counts",
+    summary:
+      "The categories and tags of the current facilities' health citations (or fire safety citations with `type=fire`), with counts",
+    query: citationCategoriesQuerySchemas,
     answer: { json: citationCategoriesSchema, description: "The categories." },
     errors: [503],
     cached: true,

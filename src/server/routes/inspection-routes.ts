@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import {
   citationQueryToSearchParams,
   parseCcn,
+  parseCitationCategoriesQuery,
   parseCitationQuery,
   QueryParamError,
 } from "../../core/api-query.ts";
@@ -47,7 +48,10 @@ export function mountInspectionRoutes(app: Hono, { db, cachedJson }: RouteKit): 
     });
   });
 
-  app.get("/api/citations/categories", (c) =>
-    cachedJson(c, "citation-categories", LIST_CACHE, async () => ({ json: await citationCategories(db) })),
-  );
+  /** The categories and tags of one type of citations (health unless `type=fire`), with their counts. */
+  app.get("/api/citations/categories", (c) => {
+    const { type } = parseCitationCategoriesQuery(new URL(c.req.url).searchParams);
+    const key = type === "health" ? "citation-categories" : `citation-categories?type=${type}`;
+    return cachedJson(c, key, LIST_CACHE, async () => ({ json: await citationCategories(db, type) }));
+  });
 }

@@ -40,6 +40,7 @@ import {
 } from "../../core/api-types.ts";
 import type { AlertPeriod } from "../../core/constants.ts";
 import { type EntityStaffingQuality, entityStaffingQualitySchema } from "../../core/figure-averages.ts";
+import type { InspectionType } from "../../core/inspections.ts";
 import {
   type FacilityOwnership,
   facilityOwnershipSchema,
@@ -204,9 +205,13 @@ export const apiClient = {
   /** Citations across the current facilities, newest first, one page of them (GET /api/citations). */
   citations: (query: CitationQuery, signal?: AbortSignal): Promise<CitationList> =>
     getJson(withQuery("/api/citations", citationQueryToSearchParams(query)), citationListSchema, signal),
-  /** The categories and tags of the current facilities' citations, with their counts. */
-  citationCategories: (signal?: AbortSignal): Promise<CitationCategories> =>
-    getJson("/api/citations/categories", citationCategoriesSchema, signal),
+  /** The categories and tags of the current facilities' citations of a type (health or fire safety), with counts. */
+  citationCategories: (type: InspectionType, signal?: AbortSignal): Promise<CitationCategories> =>
+    getJson(
+      type === "health" ? "/api/citations/categories" : `/api/citations/categories?type=${type}`,
+      citationCategoriesSchema,
+      signal,
+    ),
   /** The address of the CSV export of a filtered view (every facility; page and pageSize are not sent). */
   facilitiesCsvUrl: (query: Partial<FacilityQuery>): string => {
     const params = facilityQueryToSearchParams(query);

@@ -44,7 +44,7 @@ export function CitationsPage() {
 
   const statesResult = useQuery(statesQueryOptions());
   const entities = useQuery(entitiesQueryOptions()).data ?? NO_OPTIONS;
-  const categoriesResult = useQuery(citationCategoriesQueryOptions());
+  const categoriesResult = useQuery(citationCategoriesQueryOptions(filters.type));
   const categories = categoriesResult.data?.categories;
 
   // States and a category the server does not know are ignored, as any unknown value of the address; until

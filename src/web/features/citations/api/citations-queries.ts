@@ -3,6 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CitationQuery } from "../../../../core/api-types.ts";
 import { FACILITY_STALE_MS } from "../../../../core/constants.ts";
+import type { InspectionType } from "../../../../core/inspections.ts";
 import { ApiError, apiClient } from "../../../lib/api-client.ts";
 
 const CATEGORIES_STALE_MS = 60 * 60_000;
@@ -11,7 +12,7 @@ export const citationKeys = {
   all: ["citations"] as const,
   lists: () => [...citationKeys.all, "list"] as const,
   list: (query: CitationQuery) => [...citationKeys.lists(), query] as const,
-  categories: () => [...citationKeys.all, "categories"] as const,
+  categories: (type: InspectionType) => [...citationKeys.all, "categories", type] as const,
 };
 
 /** The same filters on another page or page size: the rows on screen may stay (dimmed) while the next load. */
@@ -39,10 +40,10 @@ export function citationsQueryOptions(query: CitationQuery) {
   });
 }
 
-export function citationCategoriesQueryOptions() {
+export function citationCategoriesQueryOptions(type: InspectionType) {
   return queryOptions({
-    queryKey: citationKeys.categories(),
-    queryFn: ({ signal }) => apiClient.citationCategories(signal),
+    queryKey: citationKeys.categories(type),
+    queryFn: ({ signal }) => apiClient.citationCategories(type, signal),
     staleTime: CATEGORIES_STALE_MS,
     retry: 1,
   });

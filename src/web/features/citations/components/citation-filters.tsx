@@ -119,7 +119,7 @@ export function CitationFilterForm({
             {...field("type")}
             className="w-56"
             value={filters.type}
-            // CMS's categories are of health citations: another type starts without one.
+            // Each type has categories of its own: another type starts without one.
             onChange={(event) =>
               apply({
                 type: isInspectionType(event.target.value) ? event.target.value : "health",
@@ -144,7 +144,6 @@ export function CitationFilterForm({
             {...field("category")}
             className="w-80"
             value={filters.category}
-            disabled={filters.type === "fire"}
             onChange={(event) => apply({ category: event.target.value })}
           >
             <option value="">Any category</option>
