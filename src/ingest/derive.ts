@@ -5,10 +5,12 @@
 // tables (derive-entities.ts), the recent changes, staffing and quality averages and the ownership tables. Rebuilt as `<table>_next` tables
 // after a load (and at start when an interrupted load left them stale), published by the swap of stage.ts, so that
 // a request is always an indexed read.
+
 import { ABUSE_CATEGORY, HARM_LEVELS } from "../core/inspections.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db, Queryable } from "../db/client.ts";
 import { listItemJson } from "../db/list-item.ts";
+import { orderOf, RANK_COLUMNS, type RankedSort } from "../db/list-order.ts";
 import { stageAlertTables } from "./derive-alerts.ts";
 import { stageEntityTables } from "./derive-entities.ts";
 import { stageNationalPoints, stagePlaces } from "./derive-places.ts";
@@ -76,7 +78,10 @@ async function stageFacilityRows(
        WHERE table_schema = current_schema() AND table_name = 'facility' ORDER BY ordinal_position`,
     )
   ).map((row) => row.name);
-  const copied = new Map(INSPECTION_COLUMNS);
+  const copied = new Map<string, string>([
+    ...INSPECTION_COLUMNS,
+    ...Object.values(RANK_COLUMNS).map((column): [string, string] => [column, `k.${column}`]),
+  ]);
   const values = columns
     .filter((column) => column !== "item")
     .map((column) => (copied.has(column) ? `${copied.get(column)} AS ${column}` : `f.${column}`));
@@ -84,6 +89,19 @@ async function stageFacilityRows(
   await db.exec(
     `DROP TABLE IF EXISTS ${rows}; CREATE TABLE ${rows} (LIKE facility INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
   );
+  // Each facility's place in every order of the list, computed once (a sort of the facilities per order).
+  const ranks = "facility_rank_next";
+  await db.exec(
+    `DROP TABLE IF EXISTS ${ranks};
+     CREATE TABLE ${ranks} AS SELECT f.ccn, ${Object.entries(RANK_COLUMNS)
+       .map(
+         ([sort, column]) =>
+           `row_number() OVER (ORDER BY ${orderOf(sort as RankedSort)})::integer AS ${column}`,
+       )
+       .join(", ")}
+     FROM ${source} f`,
+  );
+  await afterEach();
   for (let chunk = 0; chunk < FACILITY_ROW_CHUNKS; chunk += 1) {
     await db.query(
       `INSERT INTO ${rows} (${columns.join(", ")})
@@ -92,6 +110,7 @@ async function stageFacilityRows(
          SELECT ${values.join(", ")}
          FROM ${source} f
          LEFT JOIN facility_inspection_next i ON i.ccn = f.ccn
+         LEFT JOIN ${ranks} k ON k.ccn = f.ccn
          CROSS JOIN (
            SELECT EXISTS (SELECT 1 FROM inspection_release WHERE kind = 'citations') AS has_citations,
              EXISTS (SELECT 1 FROM inspection_release WHERE kind = 'penalties') AS has_penalties
@@ -102,7 +121,9 @@ async function stageFacilityRows(
     );
     await afterEach();
   }
-  await db.exec(`DROP TABLE IF EXISTS facility_next; ALTER TABLE ${rows} RENAME TO facility_next`);
+  await db.exec(
+    `DROP TABLE IF EXISTS facility_next; ALTER TABLE ${rows} RENAME TO facility_next; DROP TABLE ${ranks}`,
+  );
   await indexNext(db, "facility", afterEach);
 }
 

@@ -115,7 +115,11 @@ export async function hasNext(db: Queryable, table: SwappedTable): Promise<boole
 }
 
 /** Tables a publication writes on the way to its `_next` tables (src/ingest/derive.ts), dropped when done. */
-export const SCRATCH_TABLES = ["facility_next_rows", "citation_count_next_part"] as const;
+export const SCRATCH_TABLES = [
+  "facility_next_rows",
+  "facility_rank_next",
+  "citation_count_next_part",
+] as const;
 
 /** Drops what an unfinished publication left behind. */
 export async function dropNextTables(db: Queryable): Promise<void> {

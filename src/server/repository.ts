@@ -16,6 +16,7 @@ import { HARM_FILTER_LEVEL, type HarmFilter } from "../core/inspections.ts";
 import type { SffFilter } from "../core/special-focus.ts";
 import type { Queryable } from "../db/client.ts";
 import { alertFields, listFields, selectList } from "../db/list-item.ts";
+import { RANK_COLUMNS, SORT_KEYS } from "../db/list-order.ts";
 import { specialFocusHistoryField } from "./special-focus-repository.ts";
 
 /**
@@ -98,19 +99,6 @@ function specialFocusCondition(alias: string, sff: SffFilter): string {
   return sff === "either" ? `${alias}.special_focus IS NOT NULL` : `${alias}.special_focus = '${sff}'`;
 }
 
-/** Ascending key of the rating order: best first, unrated (no rating, or 0) last. */
-const RATING_SORT_KEY = "coalesce(6 - nullif(f.overall_rating, 0), 6)";
-
-/**
- * Ascending keys of the staffing orders: most hours first, no value last (hours are never negative, so -hours <= 0
- * < 1). Never null, so that the CSV export's keyset cursor compares them; written as the indexes of migration 0024
- * are, so that a page is read along them.
- */
-const STAFFING_SORT_KEYS = {
-  nurseHours: "coalesce(-f.total_nurse_hours, 1)",
-  weekendNurseHours: "coalesce(-f.weekend_total_nurse_hours, 1)",
-} as const;
-
 /**
  * The rows of a filtered view: `FROM ${from} ${where}` over a row aliased `f` that has the facility's list columns
  * (the facility, or with alerts its rating_alert row), with `near` applied when `distance` is given.
@@ -177,11 +165,9 @@ export function filterSql(
   const sortKey =
     sort === "distance" && near
       ? distance
-      : sort === "rating"
-        ? RATING_SORT_KEY
-        : sort === "nurseHours" || sort === "weekendNurseHours"
-          ? STAFFING_SORT_KEYS[sort]
-          : null;
+      : sort === "rating" || sort === "nurseHours" || sort === "weekendNurseHours"
+        ? SORT_KEYS[sort]
+        : null;
   return {
     from,
     where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",
@@ -305,10 +291,31 @@ export async function listFacilities(
       withAlerts ? [...params, metricJson] : params,
     );
 
+  // The whole list, unfiltered: a page is read from its first facility's place in the order (the ranks kept at
+  // publication, migration 0038), not by skipping every facility before it.
+  const sort = effectiveSort(query);
+  const rank = !withAlerts && !near && where === "" && sort !== "distance" ? RANK_COLUMNS[sort] : null;
+  const rankedPage = () =>
+    db.query<PageRow>(
+      `SELECT string_agg(list_item(t.item, NULL::float8), ',' ORDER BY t.${rank}) AS items
+       FROM (
+         SELECT f.item, f.${rank} FROM facility f WHERE f.${rank} > $1 ORDER BY f.${rank} LIMIT ${query.pageSize}
+       ) t`,
+      [offset],
+    );
+
   const cube = withAlerts ? null : cubeSummarySql(query);
   if (cube) {
-    const [[row], [summary]] = await Promise.all([page(false), db.query<Summary>(cube.sql, cube.params)]);
-    return { itemsJson: row?.items ?? "", summary: summary ?? EMPTY_SUMMARY };
+    const [[row], [summary]] = await Promise.all([
+      rank ? rankedPage() : page(false),
+      db.query<Summary>(cube.sql, cube.params),
+    ]);
+    // Ranks not computed yet (a database migrated, its rows not yet rebuilt): the page is read by skipping.
+    const items =
+      rank && !row?.items && (summary?.totalFacilities ?? 0) > offset
+        ? ((await page(false))[0]?.items ?? "")
+        : (row?.items ?? "");
+    return { itemsJson: items, summary: summary ?? EMPTY_SUMMARY };
   }
   const [row] = await page(true);
   if (row?.items) return { itemsJson: row.items, summary: summaryOf(row) };
