@@ -5,7 +5,6 @@
 // tables (derive-entities.ts), the recent changes, staffing and quality averages and the ownership tables. Rebuilt as `<table>_next` tables
 // after a load (and at start when an interrupted load left them stale), published by the swap of stage.ts, so that
 // a request is always an indexed read.
-
 import { ABUSE_CATEGORY, HARM_LEVELS } from "../core/inspections.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Db, Queryable } from "../db/client.ts";

@@ -191,8 +191,8 @@ export async function writeStaffing(tx: Queryable, release: ParsedRelease): Prom
 
 /**
  * Writes a new month's staffing figures (its rows hidden from readers by staged_month until it is published, and
- * discarded with it if the load stops): staged in one statement, then `staffingTuning.chunk` facilities per transaction,
- * `afterEach` between them, so that requests are answered between the steps.
+ * discarded with it if the load stops): staged, then compared and written, `staffingTuning.chunk` facilities per
+ * statement and per transaction, `afterEach` between them, so that requests are answered between the steps.
  */
 export async function writeStaffingInSteps(
   db: Db,
