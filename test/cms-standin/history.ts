@@ -43,7 +43,7 @@ export interface History {
   months: string[];
 }
 
-const STAMP_VERSION = 5;
+const STAMP_VERSION = 6;
 const FIRST_MONTH = "2019-01";
 /** Rows of each small monthly zip inside an annual bundle. */
 const BUNDLE_ROWS = 40;
@@ -70,6 +70,7 @@ interface Stamp {
     modified: string;
     size: number;
     citations: { fileName: string; file: string; size: number };
+    fire: { fileName: string; file: string; size: number };
     penalties: { fileName: string; file: string; size: number };
     mds: { fileName: string; file: string; size: number };
     claims: { fileName: string; file: string; size: number };
@@ -169,8 +170,18 @@ async function readStamp(dir: string, key: Stamp["key"]): Promise<Stamp | null> 
     return null;
   }
   if (stamp.version !== STAMP_VERSION || JSON.stringify(stamp.key) !== JSON.stringify(key)) return null;
-  const { citations, penalties, mds, claims, averages, ownership } = stamp.current;
-  const files = [...stamp.archives, stamp.current, citations, penalties, mds, claims, averages, ownership];
+  const { citations, fire, penalties, mds, claims, averages, ownership } = stamp.current;
+  const files = [
+    ...stamp.archives,
+    stamp.current,
+    citations,
+    fire,
+    penalties,
+    mds,
+    claims,
+    averages,
+    ownership,
+  ];
   for (const file of files) {
     const size = await stat(path.join(dir, file.file)).then(
       (s) => s.size,
@@ -201,6 +212,10 @@ function historyOf(dir: string, stamp: Stamp): History {
         penalties: {
           fileName: stamp.current.penalties.fileName,
           body: { path: path.join(dir, stamp.current.penalties.file) },
+        },
+        fire: {
+          fileName: stamp.current.fire.fileName,
+          body: { path: path.join(dir, stamp.current.fire.file) },
         },
       },
       quality: {
@@ -272,7 +287,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     ownership: "monthly",
   });
   const files = written.filter((f) => f.table === "provider");
-  type OtherTable = "citations" | "penalties" | "mds" | "claims" | "averages" | "ownership";
+  type OtherTable = "citations" | "fire" | "penalties" | "mds" | "claims" | "averages" | "ownership";
   const inspectionFile = (processingDate: string, table: OtherTable) =>
     written.find((f) => f.table === table && f.processingDate === processingDate)?.path ?? "";
   const months = files.map((f) => f.processingDate.slice(0, 7));
@@ -297,6 +312,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     if (!file || !month) return;
     const original = await readFile(file.path, "utf8");
     const citations = await readFile(inspectionFile(file.processingDate, "citations"), "utf8");
+    const fire = await readFile(inspectionFile(file.processingDate, "fire"), "utf8");
     const penalties = await readFile(inspectionFile(file.processingDate, "penalties"), "utf8");
     const mds = await readFile(inspectionFile(file.processingDate, "mds"), "utf8");
     const claims = await readFile(inspectionFile(file.processingDate, "claims"), "utf8");
@@ -312,6 +328,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
         dataMonth: month,
         providerCsv: layout === "L1" ? toLayout(text, "L1", { fileDateFormat }) : text,
         citationsCsv: layout === "L1" ? inspectionToL1(citations, archiveMonth) : citations,
+        fireCsv: layout === "L1" ? inspectionToL1(fire, archiveMonth) : fire,
         penaltiesCsv: layout === "L1" ? inspectionToL1(penalties, archiveMonth) : penalties,
         mdsCsv: layout === "L1" ? qualityToL1(mds) : mds,
         claimsCsv: layout === "L1" ? qualityToL1(claims) : claims,
@@ -334,6 +351,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
         const small = sliceRows(text, BUNDLE_ROWS);
         const {
           citationsCsv: _citations,
+          fireCsv: _fire,
           penaltiesCsv: _penalties,
           mdsCsv: _mds,
           claimsCsv: _claims,
@@ -352,8 +370,8 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     }
     if (i < files.length - 1) {
       await rm(file.path);
-      await rm(inspectionFile(file.processingDate, "citations"));
-      await rm(inspectionFile(file.processingDate, "penalties"));
+      for (const table of ["citations", "fire", "penalties"] as const)
+        await rm(inspectionFile(file.processingDate, table));
       for (const table of ["mds", "claims", "averages", "ownership"] as const)
         await rm(inspectionFile(file.processingDate, table));
     }
@@ -384,6 +402,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
   const currentInspection = async (table: OtherTable) => {
     const prefix = {
       citations: "NH_HealthCitations",
+      fire: "NH_FireSafetyCitations",
       penalties: "NH_Penalties",
       mds: "NH_QualityMsr_MDS",
       claims: "NH_QualityMsr_Claims",
@@ -396,6 +415,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
     return { fileName: name, file: relative, size: (await stat(path.join(dir, relative))).size };
   };
   const currentCitations = await currentInspection("citations");
+  const currentFire = await currentInspection("fire");
   const currentPenalties = await currentInspection("penalties");
   const currentMds = await currentInspection("mds");
   const currentClaims = await currentInspection("claims");
@@ -414,6 +434,7 @@ export async function buildHistory(options: HistoryOptions): Promise<History> {
       modified: endDate,
       size: currentSize,
       citations: currentCitations,
+      fire: currentFire,
       penalties: currentPenalties,
       mds: currentMds,
       claims: currentClaims,
