@@ -356,7 +356,8 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
       { n: 0 },
     ]);
 
-    // Each archive's quality measures and averages, in its own layout, and the current files of the three.
+    // Each archive's quality measures and averages, in its own layout, and the current files of the three: the
+    // averages with the archive's other tables, oldest first, then the MDS and claims measures newest first.
     expect(
       result.results
         .filter((r) => r.kind === "mds" || r.kind === "claims" || r.kind === "averages")
@@ -365,24 +366,24 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
       ["NH_QualityMsr_MDS_Oct2026.csv", "loaded"],
       ["NH_QualityMsr_Claims_Oct2026.csv", "loaded"],
       ["NH_StateUSAverages_Oct2026.csv", "loaded"],
-      ["nursing-homes_2020-06-18.zip:QualityMsrMDS_Download.csv", "loaded"],
-      ["nursing-homes_2020-06-18.zip:QualityMsrClaims_Download.csv", "loaded"],
       ["nursing-homes_2020-06-18.zip:StateAverages_Download.csv", "loaded"],
       [
-        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_QualityMsr_MDS_Aug2021.csv",
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_StateUSAverages_Aug2021.csv",
         "loaded",
       ],
+      ["nursing-homes_2026-07-22.zip:xcdc-v8bm_2026-07-22_NH_StateUSAverages_Jul2026.csv", "loaded"],
+      ["nursing-homes_2026-07-22.zip:ijh5-nb2v_2026-07-22_NH_QualityMsr_Claims_Jul2026.csv", "loaded"],
+      ["nursing-homes_2026-07-22.zip:djen-97ju_2026-07-22_NH_QualityMsr_MDS_Jul2026.csv", "loaded"],
       [
         "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_QualityMsr_Claims_Aug2021.csv",
         "loaded",
       ],
       [
-        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_StateUSAverages_Aug2021.csv",
+        "nursing-homes_2021-08-20.zip:nursing_homes_including_rehab_services_08_2021/NH_QualityMsr_MDS_Aug2021.csv",
         "loaded",
       ],
-      ["nursing-homes_2026-07-22.zip:djen-97ju_2026-07-22_NH_QualityMsr_MDS_Jul2026.csv", "loaded"],
-      ["nursing-homes_2026-07-22.zip:ijh5-nb2v_2026-07-22_NH_QualityMsr_Claims_Jul2026.csv", "loaded"],
-      ["nursing-homes_2026-07-22.zip:xcdc-v8bm_2026-07-22_NH_StateUSAverages_Jul2026.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:QualityMsrClaims_Download.csv", "loaded"],
+      ["nursing-homes_2020-06-18.zip:QualityMsrMDS_Download.csv", "loaded"],
     ]);
     expect(
       await db.query("SELECT kind, count(*)::integer AS n FROM quality_release GROUP BY kind ORDER BY kind"),

@@ -19,7 +19,7 @@ import {
 import { describeResult, type IngestFileResult, type IngestOptions, ingestFiles } from "./ingest.ts";
 import { peekRelease } from "./parse-release.ts";
 import { dateFallbackFor, type ReadHint } from "./read-release.ts";
-import { type ArchiveTable, peekCsvHead, READER_VERSIONS } from "./source.ts";
+import { type ArchiveTable, archiveTables, peekCsvHead, READER_VERSIONS } from "./source.ts";
 
 export interface SyncStatus {
   step: string;
@@ -142,10 +142,13 @@ async function recordFile(
   status: string,
   processingDate: string | null,
   detail: string | null,
+  /** Tables of the file the run did not come to (it was stopped): left to the next run to read. */
+  unread: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   // A file loaded (or found unchanged) is read by today's readers; one that failed or was left out is not read.
+  const read = Object.entries(currentReaders(candidate)).filter(([table]) => !unread.has(table));
   const readers =
-    status === "loaded" || status === "unchanged" ? JSON.stringify(currentReaders(candidate)) : null;
+    status === "loaded" || status === "unchanged" ? JSON.stringify(Object.fromEntries(read)) : null;
   await db.query(
     `INSERT INTO cms_file (url, kind, dataset, listed_date, processing_date, status, detail, checked_at, readers)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8::jsonb)
@@ -398,7 +401,6 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
   if (toLoad.length > 0) {
     await options.beforeLoad?.();
     const paths = toLoad.map((candidate) => candidate.path as string);
-    let doneInputs = "";
     const reread = new Map(
       toLoad.flatMap((candidate) =>
         candidate.reread ? [[candidate.path as string, candidate.reread] as const] : [],
@@ -417,10 +419,9 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
           report();
         }
       },
-      onFileDone: (result) => {
+      onFileDone: (result, isFileDone) => {
         // A file is done when its last table is (an archive gives one result per table).
-        if (result.path !== doneInputs) status.filesDone += 1;
-        doneInputs = result.path;
+        if (isFileDone) status.filesDone += 1;
         report();
         log(describeResult(result));
       },
@@ -443,6 +444,14 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       else if (candidate.kind === "current" && candidate.table === "provider") hasCurrent = true;
       const provider =
         own.find((result) => result.kind === "provider" || result.kind === "ratings") ?? own[0];
+      // A run stopped between an archive's tables (its quality measures are loaded after every other table) leaves
+      // the tables it did not come to unread.
+      const unread = new Set<string>();
+      if (options.signal?.aborted && candidate.table === "archive") {
+        const done = new Set(own.map((result) => result.table));
+        for (const table of (await archiveTables(candidate.path as string)) ?? [])
+          if (!done.has(table) && (!candidate.reread || candidate.reread.has(table))) unread.add(table);
+      }
       await recordFile(
         db,
         candidate,
@@ -453,6 +462,7 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
             : "unchanged",
         provider?.processingDate ?? candidate.processingDate ?? null,
         failed.length > 0 ? failed.map((result) => result.error).join("; ") : null,
+        unread,
       );
     }
   }

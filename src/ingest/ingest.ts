@@ -27,6 +27,8 @@ import type { OwnershipRelease } from "./parse-ownership.ts";
 import type { QualityRelease } from "./parse-quality.ts";
 import { type ParsedRelease, type ParseOptions, peekRelease } from "./parse-release.ts";
 import type { QualityKind } from "./quality-layout.ts";
+import { NEWEST_FIRST_TABLES, newestFirst } from "./quality-order.ts";
+import { StoredQuality } from "./quality-stored.ts";
 import {
   type AnyRelease,
   dateFallbackFor,
@@ -46,6 +48,8 @@ export interface IngestFileResult {
   file: string;
   /** The input file it was read from (an archive gives one result per table it holds). */
   path: string;
+  /** The archive's table it was read from (none for a CSV given on its own). */
+  table?: ArchiveTable;
   status: "loaded" | "unchanged" | "failed";
   kind?: ReleaseKind | InspectionKind | QualityKind | OwnershipKind;
   processingDate?: string;
@@ -95,7 +99,8 @@ export interface IngestOptions {
   /** When it fires, the file being loaded is finished and published, and the rest of the run is left out. */
   signal?: AbortSignal;
   onPhase?: (file: string, phase: IngestPhase) => void;
-  onFileDone?: (result: IngestFileResult) => void;
+  /** Each input's result; `isFileDone`: the last of its file's inputs (an archive's tables are not all in a row). */
+  onFileDone?: (result: IngestFileResult, isFileDone: boolean) => void;
   /**
    * Files loaded before and read again for these tables only (the sync's re-read of files an older reader read,
    * src/ingest/source.ts READER_VERSIONS): their other tables are left out, and a Provider Information table among
@@ -114,6 +119,8 @@ interface Run {
   isDerivedStale: boolean;
   /** The Ownership file the run loaded last (load-ownership.ts). */
   ownership: { previous: PreviousOwnership | null };
+  /** What is stored of the MDS and claims measures, read at the run's first file of each (quality-stored.ts). */
+  quality: Partial<Record<"mds" | "claims", StoredQuality>>;
 }
 
 /**
@@ -181,6 +188,11 @@ async function stageQuality(
   startedAt: number,
 ): Promise<{ status: "loaded" | "unchanged"; changedRows: number }> {
   if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedRows: 0 };
+  let stored: StoredQuality | undefined;
+  if (release.kind === "mds" || release.kind === "claims") {
+    stored = run.quality[release.kind] ?? (await StoredQuality.read(db, release.kind));
+    run.quality[release.kind] = stored;
+  }
   const record = await loadQualityRelease(
     db,
     release,
@@ -188,6 +200,7 @@ async function stageQuality(
     startedAt,
     options.afterEach,
     options.publishEachFile ?? false,
+    stored,
   );
   run.checksums.add(release.checksum);
   if (!options.publishEachFile && record.changedRows > 0 && release.kind !== "averages")
@@ -371,15 +384,28 @@ async function ingestParsed(
 }
 
 /** The inputs of a run: each monthly archive's tables (Provider Information first), and each other file. */
-async function inputsOf(paths: readonly string[], reread: IngestOptions["reread"]): Promise<Input[]> {
+/**
+ * The inputs of a run: each monthly archive's tables (Provider Information first), and each other file, in the
+ * order given (oldest first, as the sync gives them); and apart, the archives' MDS and claims quality measures,
+ * which the run loads after the others, newest first (quality-order.ts).
+ */
+async function inputsOf(
+  paths: readonly string[],
+  reread: IngestOptions["reread"],
+): Promise<{ inputs: Input[]; quality: Input[] }> {
   const inputs: Input[] = [];
+  const quality: Input[] = [];
   for (const path of paths) {
     const tables = await archiveTables(path);
     const only = reread?.get(path);
     if (tables === null) inputs.push({ path });
-    else for (const table of tables) if (!only || only.has(table)) inputs.push({ path, table });
+    else
+      for (const table of tables) {
+        if (only && !only.has(table)) continue;
+        (NEWEST_FIRST_TABLES.has(table) ? quality : inputs).push({ path, table });
+      }
   }
-  return inputs;
+  return { inputs, quality };
 }
 
 /** Whether an input may hold Provider Information (an archive's Provider Information, or a CSV). */
@@ -504,9 +530,11 @@ export async function ingestFiles(
 ): Promise<IngestFileResult[]> {
   await discardUnpublished(db);
   const results: IngestFileResult[] = [];
-  const inputs = await inputsOf(paths, options.reread);
-  const isBatch = inputs.length > 1;
-  const peeks = isBatch ? await peekFiles(inputs, options.hints) : new Map();
+  const listed = await inputsOf(paths, options.reread);
+  const isBatch = listed.inputs.length + listed.quality.length > 1;
+  const peeks = isBatch ? await peekFiles(listed.inputs, options.hints) : new Map();
+  const inputs = [...listed.inputs, ...(await newestFirst(listed.quality))];
+  const lastInputOf = new Map(inputs.map((input, index) => [input.path, index]));
   const newestProviderInRun = newestProviderDate(peeks);
   // A file that cannot supply the facilities (older than the run's newest Provider Information file) is read for
   // its snapshot alone: its other columns are validated and dropped in the reader, never copied to this thread.
@@ -526,6 +554,7 @@ export async function ingestFiles(
     facilitiesFrom: null,
     isDerivedStale: false,
     ownership: { previous: null },
+    quality: {},
   };
   const runOptions = { ...options, newestProviderInRun };
   try {
@@ -543,18 +572,13 @@ export async function ingestFiles(
       reads.push(startRead(inputs[index + READ_AHEAD]));
       // A file's time runs from when the run comes to it (its read may have been done ahead).
       if (index > 0) current.startedAt = performance.now();
-      const result = await ingestParsed(
-        db,
-        (inputs[index] as Input).path,
-        current.parsed,
-        run,
-        runOptions,
-        current.startedAt,
-      );
+      const input = inputs[index] as Input;
+      const read = await ingestParsed(db, input.path, current.parsed, run, runOptions, current.startedAt);
+      const result = input.table ? { ...read, table: input.table } : read;
       results.push(result);
       if (options.publishEachFile && result.status === "loaded") await publishOrFail(db, run, runOptions);
       if (result.status === "loaded") await checkpointIfWalIsLarge(db);
-      options.onFileDone?.(result);
+      options.onFileDone?.(result, lastInputOf.get(input.path) === index);
     }
   } finally {
     await reader.close();

@@ -3,13 +3,13 @@
 // claims period, from the newest release that reports it), records the measures and the file and bumps the data
 // version, so that a file that fails leaves nothing. An averages file replaces its month's averages in one
 // transaction.
-import { createHash } from "node:crypto";
 import type { DataSource } from "../core/api-types.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
 import { type QualityRelease, type QualityRows, rowDigest } from "./parse-quality.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
-import { analyzeQuickly, createNext, indexNext, pacer, swapIn } from "./stage.ts";
+import { type QualityPlan, StoredQuality } from "./quality-stored.ts";
+import { analyzeQuickly, createNext, indexNext, swapIn } from "./stage.ts";
 
 /**
  * Rows written per statement: each holds the database briefly, and the statement's text (built in this thread, which
@@ -17,11 +17,13 @@ import { analyzeQuickly, createNext, indexNext, pacer, swapIn } from "./stage.ts
  */
 const ROW_CHUNK = 10_000;
 
+/** The staged rows written whole, and the staged values of older rows (see quality-stored.ts). */
 const INCOMING = "quality_incoming";
+const OLDER = "quality_older_incoming";
 
 export async function dropQualityIncoming(db: Queryable): Promise<void> {
   await db.exec(
-    `DROP TABLE IF EXISTS ${INCOMING}; DROP TABLE IF EXISTS ${copyOf("quality_mds")};
+    `DROP TABLE IF EXISTS ${INCOMING}; DROP TABLE IF EXISTS ${OLDER}; DROP TABLE IF EXISTS ${copyOf("quality_mds")};
      DROP TABLE IF EXISTS ${copyOf("quality_claims")}; DROP TABLE IF EXISTS ${copyOf("quality_measure")};`,
   );
 }
@@ -48,83 +50,21 @@ function textsOf(dictionary: readonly string[], index: Int32Array, rows: Int32Ar
   return arrayLiteral(Array.from(rows, (row) => dictionary[index[row] as number] as string));
 }
 
-/**
- * The rows of the facilities whose stored rows differ from what the release reports, by one digest per facility
- * (of its measures' codes and row digests, in code order) compared with the same digest of the stored rows in SQL:
- * a month repeating the quarters sends 15,000 digests, not 255,000 rows.
- */
-async function rowsOfChangedFacilities(
-  db: Queryable,
-  table: string,
-  rows: QualityRows,
-  afterEach: () => Promise<void>,
-): Promise<Int32Array> {
-  // The digests of a national file take about a second: requests are let in meanwhile.
-  const pace = pacer(afterEach);
-  const facilities = rows.ccns.length;
-  const count = new Int32Array(facilities + 1);
-  for (let row = 0; row < rows.ccn.length; row += 1) {
-    const at = (rows.ccn[row] as number) + 1;
-    count[at] = (count[at] as number) + 1;
-  }
-  for (let facility = 0; facility < facilities; facility += 1) {
-    count[facility + 1] = (count[facility + 1] as number) + (count[facility] as number);
-  }
-  const next = count.slice(0, facilities);
-  const byFacility = new Int32Array(rows.ccn.length);
-  for (let row = 0; row < rows.ccn.length; row += 1) {
-    const facility = rows.ccn[row] as number;
-    byFacility[next[facility] as number] = row;
-    next[facility] = (next[facility] as number) + 1;
-  }
-  const digests: string[] = [];
-  for (let facility = 0; facility < facilities; facility += 1) {
-    if (facility % 128 === 0) await pace();
-    const own = Array.from(byFacility.subarray(count[facility], count[facility + 1]), (row) => ({
-      code: rows.codes[rows.code[row] as number] as string,
-      digest: rowDigest(rows, row),
-    })).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    digests.push(
-      createHash("md5")
-        .update(own.map((row) => row.code + row.digest).join(""))
-        .digest("hex"),
-    );
-  }
-  const changed = await db.query<{ n: number }>(
-    `SELECT (i.n - 1)::integer AS n FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS i(ccn, digest, n)
-     WHERE i.digest IS DISTINCT FROM (
-       SELECT md5(string_agg(s.code || s.digest, '' ORDER BY s.code COLLATE "C")) FROM ${table} s
-       WHERE s.ccn = i.ccn AND s.code = ANY($3::text[]))`,
-    [arrayLiteral(rows.ccns), arrayLiteral(digests), arrayLiteral(rows.codes)],
-  );
-  const picked: number[] = [];
-  for (const { n } of changed) {
-    for (let at = count[n] as number; at < (count[n + 1] as number); at += 1)
-      picked.push(byFacility[at] as number);
-  }
-  return Int32Array.from(picked);
-}
+/** The columns of the staged whole rows. */
+const INCOMING_COLUMNS = `ccn text, code text, digest text, period text, first_quarter integer,
+  score double precision, footnote smallint, observed double precision, expected double precision,
+  q1 double precision, q2 double precision, q3 double precision, q4 double precision,
+  f1 smallint, f2 smallint, f3 smallint, f4 smallint`;
 
-/**
- * Stages the release's rows whose digest differs from the stored row's (or that are new), of the facilities whose
- * rows differ. Returns how many.
- */
-async function stageRows(
+/** Stages the rows the file writes whole (QualityPlan.whole), in short statements. */
+async function stageWhole(
   db: Queryable,
   release: QualityRelease,
   rows: QualityRows,
+  picked: Int32Array,
   afterEach: () => Promise<void>,
-): Promise<number> {
-  const table = release.kind === "mds" ? "quality_mds" : "quality_claims";
-  await dropQualityIncoming(db);
-  const picked = await rowsOfChangedFacilities(db, table, rows, afterEach);
-  await afterEach();
-  if (picked.length === 0) return 0;
-  await db.exec(`
-    CREATE TABLE ${INCOMING} (ccn text, code text, digest text, period text, first_quarter integer,
-      score double precision, footnote smallint, observed double precision, expected double precision,
-      q1 double precision, q2 double precision, q3 double precision, q4 double precision,
-      f1 smallint, f2 smallint, f3 smallint, f4 smallint)`);
+): Promise<void> {
+  await db.exec(`CREATE TABLE ${INCOMING} (${INCOMING_COLUMNS})`);
   const isMds = release.kind === "mds";
   for (let start = 0; start < picked.length; start += ROW_CHUNK) {
     const chunk = picked.subarray(start, Math.min(start + ROW_CHUNK, picked.length));
@@ -150,20 +90,87 @@ async function stageRows(
     );
     await afterEach();
   }
-  // The rows a release reports exactly as stored are left out (one join: a probe per staged chunk took longer than
-  // the staging itself).
-  await db.exec(`ANALYZE ${INCOMING}`);
-  const [row] = await db.query<{ n: number }>(
-    `WITH unchanged AS (
-       DELETE FROM ${INCOMING} i USING ${table} s WHERE s.ccn = i.ccn AND s.code = i.code AND s.digest = i.digest
-       RETURNING 1
-     )
-     SELECT ($1::integer - count(*))::integer AS n FROM unchanged`,
-    [picked.length],
-  );
-  await afterEach();
-  return row?.n ?? 0;
+  if (picked.length > 0) await db.exec(`ANALYZE ${INCOMING}`);
 }
+
+/**
+ * Stages what older rows add (QualityPlan.older): MDS, one row per quarter (its number, score and footnote);
+ * claims, one per row (its period, adjusted, observed and expected scores and footnote).
+ */
+async function stageOlder(
+  db: Queryable,
+  release: QualityRelease,
+  rows: QualityRows,
+  older: QualityPlan["older"],
+  afterEach: () => Promise<void>,
+): Promise<void> {
+  await db.exec(`CREATE TABLE ${OLDER} (ccn text, code text, pass integer, quarter integer, period text,
+    score double precision, footnote smallint, observed double precision, expected double precision)`);
+  const isMds = release.kind === "mds";
+  for (let start = 0; start < older.row.length; start += ROW_CHUNK) {
+    const end = Math.min(start + ROW_CHUNK, older.row.length);
+    const chunk = older.row.subarray(start, end);
+    const quarters = older.quarter.subarray(start, end);
+    const value = (isMdsValue: (row: number, quarter: number) => number, claimsValue: ArrayLike<number>) =>
+      arrayLiteral(
+        Array.from(chunk, (row, at) => {
+          const number = isMds ? isMdsValue(row, quarters[at] as number) : (claimsValue[row] as number);
+          return Number.isNaN(number) ? null : number;
+        }),
+      );
+    await db.query(
+      `INSERT INTO ${OLDER}
+       SELECT * FROM unnest($1::text[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::float8[],
+         $7::smallint[], $8::float8[], $9::float8[])`,
+      [
+        textsOf(rows.ccns, rows.ccn, chunk),
+        textsOf(rows.codes, rows.code, chunk),
+        arrayLiteral(Array.from(older.pass.subarray(start, end))),
+        arrayLiteral(
+          Array.from(chunk, (row, at) => (rows.firstQuarter[row] as number) + (quarters[at] as number)),
+        ),
+        isMds ? arrayLiteral(Array.from(chunk, () => null)) : textsOf(rows.periods, rows.period, chunk),
+        value((row, quarter) => rows.quarterScores[row * 4 + quarter] as number, rows.score),
+        value((row, quarter) => rows.quarterFootnotes[row * 4 + quarter] as number, rows.footnote),
+        value(() => Number.NaN, rows.observed),
+        value(() => Number.NaN, rows.expected),
+      ],
+    );
+    await afterEach();
+  }
+  if (older.row.length > 0) await db.exec(`ANALYZE ${OLDER}`);
+}
+
+/**
+ * Writes the staged older values into `target` (the stored table, or its copy), one UPDATE per pass so that each
+ * writes a row once; of a range of CCNs, or all. MDS: each quarter's score and footnote put at the quarter's place
+ * (the array grows to it); claims: the period appended with its values.
+ */
+async function applyOlder(
+  db: Queryable,
+  release: QualityRelease,
+  target: string,
+  passes: number,
+  range: CcnRange | null,
+): Promise<void> {
+  const inRange = range === null ? "" : "AND o.ccn >= $2 AND ($3::text IS NULL OR o.ccn < $3)";
+  const set =
+    release.kind === "mds"
+      ? "scores[o.quarter] = o.score, footnotes[o.quarter] = o.footnote"
+      : `periods = array_append(s.periods, o.period), adjusted = array_append(s.adjusted, o.score),
+         observed = array_append(s.observed, o.observed), expected = array_append(s.expected, o.expected),
+         footnotes = array_append(s.footnotes, o.footnote)`;
+  for (let pass = 0; pass < passes; pass += 1) {
+    await db.query(
+      `UPDATE ${target} s SET ${set} FROM ${OLDER} o
+       WHERE o.pass = $1 AND s.ccn = o.ccn AND s.code = o.code ${inRange}`,
+      range === null ? [pass] : [pass, range.from, range.to],
+    );
+  }
+}
+
+/** How many passes the older values need (the most entries of a row). */
+const passesOf = (plan: QualityPlan) => plan.older.pass.reduce((most, pass) => Math.max(most, pass + 1), 0);
 
 /** The stored table of a file's rows. */
 const tableOf = (release: QualityRelease) => (release.kind === "mds" ? "quality_mds" : "quality_claims");
@@ -240,8 +247,10 @@ async function addNewRows(db: Queryable, release: QualityRelease, target: string
 }
 
 /** In the transaction: the staged rows merged into the stored table in place. */
-async function mergeInPlace(tx: Queryable, release: QualityRelease): Promise<void> {
+async function mergeInPlace(tx: Queryable, release: QualityRelease, plan: QualityPlan): Promise<void> {
   const table = tableOf(release);
+  await applyOlder(tx, release, table, passesOf(plan), null);
+  if (plan.whole.length === 0) return;
   await tx.query(
     `UPDATE ${table} s SET ${MERGED[release.kind].map(([column, expression]) => `${column} = ${expression}`).join(", ")}
      FROM ${INCOMING} i WHERE s.ccn = i.ccn AND s.code = i.code`,
@@ -300,7 +309,12 @@ const copyOf = (table: string) => `${table}_next`;
  * national file's rows held the embedded database, and every request, for 2 to 5 s. Nothing else writes the table
  * meanwhile (one load at a time, src/ingest/load-lock.ts).
  */
-async function mergeIntoCopy(db: Queryable, release: QualityRelease, afterEach: () => Promise<void>) {
+async function mergeIntoCopy(
+  db: Queryable,
+  release: QualityRelease,
+  plan: QualityPlan,
+  afterEach: () => Promise<void>,
+) {
   const table = tableOf(release);
   const next = copyOf(table);
   await db.exec(`
@@ -318,6 +332,7 @@ async function mergeIntoCopy(db: Queryable, release: QualityRelease, afterEach: 
   for (const [at, bound] of bounds.entries()) {
     const range = { from: bound.ccn, to: bounds[at + 1]?.ccn ?? null };
     await copyMergedRange(db, release, range);
+    await applyOlder(db, release, next, passesOf(plan), range);
     await afterEach();
   }
   await db.exec(`ALTER TABLE ${next} ADD CONSTRAINT ${next}_pkey PRIMARY KEY (ccn, code)`);
@@ -446,12 +461,22 @@ export async function loadQualityRelease(
    * tables are left stale, and the publication recomputes them once for the whole run.
    */
   isDerivedNow = true,
+  /** What is stored of the file's kind, kept by the run (read from the database when not given). */
+  stored?: StoredQuality,
 ): Promise<QualityRecord> {
   const afterEach = given ?? (async () => {});
   try {
     let changedRows = release.rowCount;
-    if (release.rows) {
-      changedRows = await stageRows(db, release, release.rows, afterEach);
+    let plan: QualityPlan | null = null;
+    let summary: StoredQuality | null = null;
+    const rows = release.rows;
+    if (rows && (release.kind === "mds" || release.kind === "claims")) {
+      await dropQualityIncoming(db);
+      summary = stored ?? (await StoredQuality.read(db, release.kind));
+      plan = summary.plan({ ...release, rows });
+      await stageWhole(db, release, rows, plan.whole, afterEach);
+      await stageOlder(db, release, rows, plan.older, afterEach);
+      changedRows = plan.whole.length + plan.olderRows;
     }
     // Copied only by a load that answers requests meanwhile: the copy costs a few seconds more per file, which the
     // command line, with no one waiting, has no reason to pay.
@@ -459,14 +484,14 @@ export async function loadQualityRelease(
       Boolean(release.rows) &&
       changedRows >= qualityMergeTuning.copyFromRows &&
       (given !== undefined || !qualityMergeTuning.onlyWhileServing);
-    if (isCopied) {
-      await mergeIntoCopy(db, release, afterEach);
+    if (isCopied && plan) {
+      await mergeIntoCopy(db, release, plan, afterEach);
       await prepareCopies(db, release, isDerivedNow, afterEach);
     }
     await db.transaction(async (tx) => {
       if (release.rows && isCopied) await swapInCopies(tx, release, isDerivedNow);
-      else if (release.rows) {
-        if (changedRows > 0) await mergeInPlace(tx, release);
+      else if (release.rows && plan) {
+        if (changedRows > 0) await mergeInPlace(tx, release, plan);
         await recordMeasures(tx, release);
         if (changedRows > 0 && isDerivedNow) await computeQualityAverages(tx, "quality_average", "facility");
       } else await replaceAverages(tx, release);
@@ -495,6 +520,7 @@ export async function loadQualityRelease(
         [isFresh],
       );
     });
+    if (summary && plan && rows) summary.commit({ ...release, rows }, plan);
     await afterEach();
     return { kind: release.kind, processingDate: release.processingDate, changedRows };
   } finally {

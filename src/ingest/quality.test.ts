@@ -200,11 +200,12 @@ describe.each(engines)("quality measures on $name", (engine) => {
     });
     const failed = results.filter((result) => result.status === "failed");
     expect(failed).toEqual([]);
+    // The CSVs first, then the archives' members newest first.
     expect(results.filter((result) => result.kind === "mds").map((result) => result.file)).toEqual([
-      `l1-${engine.name}.zip:QualityMsrMDS_Download.csv`,
-      `l2-${engine.name}.zip:nursing_homes_including_rehab_services_05_2026/NH_QualityMsr_MDS_May2026.csv`,
-      `l3-${engine.name}.zip:djen-97ju_2026-06-20_NH_QualityMsr_MDS_Jun2026.csv`,
       expect.stringMatching(/^NH_QualityMsr_MDS_Jun2026\.csv$|^NH_QualityMsr_MDS_\w+\.csv$/),
+      `l3-${engine.name}.zip:djen-97ju_2026-06-20_NH_QualityMsr_MDS_Jun2026.csv`,
+      `l2-${engine.name}.zip:nursing_homes_including_rehab_services_05_2026/NH_QualityMsr_MDS_May2026.csv`,
+      `l1-${engine.name}.zip:QualityMsrMDS_Download.csv`,
     ]);
     const counts = await db.query<{ kind: string; n: number }>(
       "SELECT kind, count(*)::integer AS n FROM quality_release GROUP BY kind ORDER BY kind",
@@ -284,6 +285,53 @@ describe.each(engines)("quality measures on $name", (engine) => {
     const measure = body.measures.find((candidate) => candidate.code === target.code);
     expect(measure?.quarters.at(-1)?.score).toBe(77.7);
     expect(measure?.history.at(-1)?.score).toBe(77.7);
+  }, 120_000);
+
+  it("keeps each quarter from the newest release that reports it when a sync loads the current file first, then older archives", async () => {
+    // The demo's months are March to July 2026 with new quarters in April and July: the oldest quarter of April's
+    // four is reported by April, May and June, not by July. April and May correct it differently; the current July
+    // file comes first and the archives oldest first, as a sync gives them: May's value must win.
+    const own = await openTestDb(engine);
+    try {
+      const lines = (index: number) => readFileSync(fileOf("mds", index).path, "utf8").split("\n");
+      const header = Papa.parse<string[]>(lines(1)[0] ?? "").data[0] ?? [];
+      const [first = ""] = lines(1).slice(1);
+      const cells = Papa.parse<string[]>(first).data[0] ?? [];
+      const ccn = cells[header.indexOf("CMS Certification Number (CCN)")] as string;
+      const code = cells[header.indexOf("Measure Code")] as string;
+      const corrected = (index: number, q1: string) =>
+        lines(index)
+          .map((line, at) => {
+            const row = Papa.parse<string[]>(line).data[0] ?? [];
+            if (at === 0 || row[0] !== ccn || row[header.indexOf("Measure Code")] !== code) return line;
+            row[header.indexOf("Q1 Measure Score")] = q1;
+            return Papa.unparse([row]);
+          })
+          .join("\n");
+      const archive = (index: number, q1: string, date: string, month: string) =>
+        writeZip(join(dir, `backfill-${index}-${engine.name}.zip`), {
+          [`djen-97ju_${date}_NH_QualityMsr_MDS_${month}.csv`]: corrected(index, q1),
+        });
+      const april = await archive(1, "11.100000", "2026-04-20", "Apr2026");
+      const may = await archive(2, "22.200000", "2026-05-20", "May2026");
+      const results = await ingestFiles(own, [fileOf("mds", 4).path, april, may], { source: "files" });
+      expect(results.map((result) => result.status)).toEqual(["loaded", "loaded", "loaded"]);
+      const [row] = await own.query<{ score: number }>(
+        `SELECT scores[array_lower(scores, 1)] AS score FROM quality_mds WHERE ccn = $1 AND code = $2`,
+        [ccn, code.padStart(3, "0")],
+      );
+      expect(row?.score).toBe(22.2);
+      // Loaded again in the other order, the same.
+      const again = await openTestDb(engine);
+      try {
+        await ingestFiles(again, [fileOf("mds", 4).path, may, april], { source: "files" });
+        expect(await tableDigest(again, "quality_mds")).toBe(await tableDigest(own, "quality_mds"));
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await own.close();
+    }
   }, 120_000);
 
   it("merges a quarterly file into a copy swapped in by its transaction, with the rows of a merge in place", async () => {

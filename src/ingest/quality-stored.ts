@@ -1,0 +1,255 @@
+// What is stored of every facility's quality measures (quality_mds, quality_claims; migration 0022), held by a load
+// run in memory so that each file's rows are sorted without asking the database which of them change anything:
+// - a row no stored row matches, or one at least as new as the stored row with other values: written whole (the
+//   merge of load-quality.ts, every quarter or the period replaced);
+// - a row older than the stored row: only what no release has reported yet is written, the MDS quarters the stored
+//   row lacks or the claims period it lacks (a backfill of older archives adds, per row, the quarter that ends its
+//   four, not four quarters);
+// - anything else (the same values again, or older values of quarters already reported): nothing.
+// It is read from the database once per run and kind (about a second for a national history), then kept in step
+// with what each file's transaction commits. A summary that does not know a quarter or a period (more than 64 in a
+// run) says it is not reported, which writes it again: the SQL merge, which has the last word, leaves it as it is.
+import type { Queryable } from "../db/client.ts";
+import type { QualityRelease, QualityRows } from "./parse-quality.ts";
+
+/** What a file's rows write. */
+export interface QualityPlan {
+  /** Rows written whole (new rows, and rows at least as new as the stored row with other values). */
+  whole: Int32Array;
+  /**
+   * Older rows' values of what no release has reported yet: MDS, one entry per quarter (row, and which of its four
+   * quarters); claims, one entry per row (its period). `pass`: the entry's place among its row's entries, so that
+   * each UPDATE of a pass writes a row once.
+   */
+  older: { row: Int32Array; quarter: Int32Array; pass: Int32Array };
+  /** Distinct rows of `older`. */
+  olderRows: number;
+}
+
+/** How many quarters or periods a summary tells apart (two 32-bit words per row). */
+const TRACKED = 64;
+
+/** `YYYY-MM-DD` as a comparable number (20261101). */
+const dayNumber = (date: string) => Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10));
+
+export class StoredQuality {
+  private readonly ccnIds = new Map<string, number>();
+  private readonly codeIds = new Map<string, number>();
+  /** ccn id x 4096 + code id -> slot. */
+  private readonly slotOf = new Map<number, number>();
+  private slots = 0;
+  private day = new Int32Array(1024);
+  private digest = new Uint8Array(1024 * 16);
+  /** Reported quarters (MDS) or periods (claims), as bits of their ids in `keyIds`. */
+  private low = new Uint32Array(1024);
+  private high = new Uint32Array(1024);
+  /** MDS: quarter number -> id; claims: period text -> id. */
+  private readonly keyIds = new Map<number | string, number>();
+
+  private constructor(readonly kind: "mds" | "claims") {}
+
+  /** The stored rows of a kind, read from the database. */
+  static async read(db: Queryable, kind: "mds" | "claims"): Promise<StoredQuality> {
+    const stored = new StoredQuality(kind);
+    // Read in ranges of CCNs, so that a national history is never one result of 300,000 objects.
+    let after = "";
+    for (;;) {
+      const rows =
+        kind === "mds"
+          ? await db.query<{
+              ccn: string;
+              code: string;
+              day: number;
+              digest: string;
+              lo: number;
+              marks: string;
+            }>(
+              `SELECT ccn, code, to_char(release_date, 'YYYYMMDD')::integer AS day, digest,
+                 array_lower(footnotes, 1) AS lo,
+                 regexp_replace(array_to_string(footnotes, ',', '-'), '[0-9]+', '1', 'g') AS marks
+               FROM quality_mds WHERE ccn IN (
+                 SELECT DISTINCT ccn FROM quality_mds WHERE ccn > $1 ORDER BY ccn LIMIT 2000)`,
+              [after],
+            )
+          : await db.query<{ ccn: string; code: string; day: number; digest: string; periods: string[] }>(
+              `SELECT ccn, code, to_char(release_date, 'YYYYMMDD')::integer AS day, digest, periods
+               FROM quality_claims WHERE ccn IN (
+                 SELECT DISTINCT ccn FROM quality_claims WHERE ccn > $1 ORDER BY ccn LIMIT 2000)`,
+              [after],
+            );
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const slot = stored.slotFor(row.ccn, row.code);
+        stored.day[slot] = row.day;
+        stored.digest.set(Buffer.from(row.digest, "base64url").subarray(0, 16), slot * 16);
+        if ("marks" in row) {
+          const marks = row.marks.split(",");
+          for (const [at, mark] of marks.entries()) if (mark === "1") stored.mark(slot, row.lo + at);
+        } else for (const period of row.periods) stored.mark(slot, period);
+        if (row.ccn > after) after = row.ccn;
+      }
+    }
+    return stored;
+  }
+
+  private idOf(map: Map<string, number>, value: string): number {
+    let id = map.get(value);
+    if (id === undefined) {
+      id = map.size;
+      map.set(value, id);
+    }
+    return id;
+  }
+
+  /** The slot of a facility's measure, made when new. */
+  private slotFor(ccn: string, code: string): number {
+    const key = this.idOf(this.ccnIds, ccn) * 4096 + this.idOf(this.codeIds, code);
+    let slot = this.slotOf.get(key);
+    if (slot === undefined) {
+      slot = this.slots;
+      this.slots += 1;
+      if (slot >= this.day.length) this.grow();
+      this.slotOf.set(key, slot);
+    }
+    return slot;
+  }
+
+  private grow(): void {
+    const size = this.day.length * 2;
+    const day = new Int32Array(size);
+    day.set(this.day);
+    this.day = day;
+    const digest = new Uint8Array(size * 16);
+    digest.set(this.digest);
+    this.digest = digest;
+    const low = new Uint32Array(size);
+    low.set(this.low);
+    this.low = low;
+    const high = new Uint32Array(size);
+    high.set(this.high);
+    this.high = high;
+  }
+
+  /** The id of a quarter or period, or -1 when the summary tracks no more. */
+  private keyId(key: number | string): number {
+    let id = this.keyIds.get(key);
+    if (id === undefined) {
+      if (this.keyIds.size >= TRACKED) return -1;
+      id = this.keyIds.size;
+      this.keyIds.set(key, id);
+    }
+    return id;
+  }
+
+  private mark(slot: number, key: number | string): void {
+    const id = this.keyId(key);
+    if (id < 0) return;
+    if (id < 32) this.low[slot] = ((this.low[slot] as number) | (1 << id)) >>> 0;
+    else this.high[slot] = ((this.high[slot] as number) | (1 << (id - 32))) >>> 0;
+  }
+
+  private isMarked(slot: number, key: number | string): boolean {
+    const id = this.keyIds.get(key);
+    if (id === undefined) return false;
+    return id < 32
+      ? ((this.low[slot] as number) & (1 << id)) !== 0
+      : ((this.high[slot] as number) & (1 << (id - 32))) !== 0;
+  }
+
+  /** The slot of each of the file's rows, or -1 for a row no stored row matches. */
+  private slotsOf(rows: QualityRows): Int32Array {
+    const ccnIds = rows.ccns.map((ccn) => this.ccnIds.get(ccn) ?? -1);
+    const codeIds = rows.codes.map((code) => this.codeIds.get(code) ?? -1);
+    const slots = new Int32Array(rows.ccn.length);
+    for (let row = 0; row < slots.length; row += 1) {
+      const ccnId = ccnIds[rows.ccn[row] as number] as number;
+      const codeId = codeIds[rows.code[row] as number] as number;
+      slots[row] = ccnId < 0 || codeId < 0 ? -1 : (this.slotOf.get(ccnId * 4096 + codeId) ?? -1);
+    }
+    return slots;
+  }
+
+  private sameDigest(rows: QualityRows, row: number, slot: number): boolean {
+    const from = row * 16;
+    const to = slot * 16;
+    for (let at = 0; at < 16; at += 1) if (rows.digest[from + at] !== this.digest[to + at]) return false;
+    return true;
+  }
+
+  /** What the release's rows write (see the module's comment). */
+  plan(release: QualityRelease & { rows: QualityRows }): QualityPlan {
+    const { rows } = release;
+    const day = dayNumber(release.processingDate);
+    const slots = this.slotsOf(rows);
+    const whole: number[] = [];
+    const older = { row: [] as number[], quarter: [] as number[], pass: [] as number[] };
+    let olderRows = 0;
+    for (let row = 0; row < slots.length; row += 1) {
+      const slot = slots[row] as number;
+      if (slot < 0) {
+        whole.push(row);
+        continue;
+      }
+      if (day >= (this.day[slot] as number)) {
+        if (!this.sameDigest(rows, row, slot)) whole.push(row);
+        continue;
+      }
+      let pass = 0;
+      if (this.kind === "mds") {
+        const first = rows.firstQuarter[row] as number;
+        for (let quarter = 0; quarter < 4; quarter += 1) {
+          if (this.isMarked(slot, first + quarter)) continue;
+          older.row.push(row);
+          older.quarter.push(quarter);
+          older.pass.push(pass);
+          pass += 1;
+        }
+      } else if (!this.isMarked(slot, rows.periods[rows.period[row] as number] as string)) {
+        older.row.push(row);
+        older.quarter.push(0);
+        older.pass.push(0);
+        pass = 1;
+      }
+      if (pass > 0) olderRows += 1;
+    }
+    return {
+      whole: Int32Array.from(whole),
+      older: {
+        row: Int32Array.from(older.row),
+        quarter: Int32Array.from(older.quarter),
+        pass: Int32Array.from(older.pass),
+      },
+      olderRows,
+    };
+  }
+
+  /** Once the file's transaction has committed: what it wrote, as the database now has it. */
+  commit(release: QualityRelease & { rows: QualityRows }, plan: QualityPlan): void {
+    const { rows } = release;
+    const day = dayNumber(release.processingDate);
+    const period = (row: number) => rows.periods[rows.period[row] as number] as string;
+    for (const row of plan.whole) {
+      const slot = this.slotFor(
+        rows.ccns[rows.ccn[row] as number] as string,
+        rows.codes[rows.code[row] as number] as string,
+      );
+      if (day >= (this.day[slot] as number)) {
+        this.day[slot] = day;
+        this.digest.set(rows.digest.subarray(row * 16, row * 16 + 16), slot * 16);
+      }
+      if (this.kind === "mds") {
+        const first = rows.firstQuarter[row] as number;
+        for (let quarter = 0; quarter < 4; quarter += 1) this.mark(slot, first + quarter);
+      } else this.mark(slot, period(row));
+    }
+    for (const [at, row] of plan.older.row.entries()) {
+      const slot = this.slotFor(
+        rows.ccns[rows.ccn[row] as number] as string,
+        rows.codes[rows.code[row] as number] as string,
+      );
+      if (this.kind === "mds")
+        this.mark(slot, (rows.firstQuarter[row] as number) + (plan.older.quarter[at] as number));
+      else this.mark(slot, period(row));
+    }
+  }
+}
