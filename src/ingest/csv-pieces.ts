@@ -145,8 +145,7 @@ export async function eachCsvRecord(
         recordStart = skipBlank(pieceText, result.meta.cursor);
       },
     });
-    for (let index = 0; index < pieceText.length; index += 1)
-      if (pieceText.charCodeAt(index) === 10) linesBefore += 1;
+    for (let at = piece.indexOf(0x0a); at >= 0; at = piece.indexOf(0x0a, at + 1)) linesBefore += 1;
     pieceText = "";
   };
   const pieces = new RecordPieces();

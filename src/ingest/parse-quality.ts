@@ -5,7 +5,7 @@
 // one text, into typed columns (a CCN and a measure code are numbers into small dictionaries, scores are doubles),
 // which a parse worker hands over without copying strings.
 
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { Readable } from "node:stream";
 import { parseFootnote } from "../core/footnotes.ts";
 import {
@@ -226,10 +226,24 @@ function indexIn(values: string[], byValue: Map<string, number>, value: string):
   return index;
 }
 
+/** A plain decimal number (`14.391937`, `-3`, `.5`): read by Number() as it is. */
+const PLAIN_NUMBER = /^-?\d*\.?\d+$/;
+
 /** A score as stored in the typed columns: NaN when missing. */
 function scoreValue(raw: string): number {
+  if (raw === "") return Number.NaN;
+  if (PLAIN_NUMBER.test(raw)) return Number(raw);
   return parseScore(raw) ?? Number.NaN;
 }
+
+/** A record's cell of a column (-1, or a column beyond the record: blank). */
+function cellOf(cells: readonly string[], column: number | undefined): string {
+  return column === undefined || column < 0 ? "" : (cells[column] ?? "");
+}
+
+/** The fields of the quarters' scores and footnotes, oldest first. */
+const QUARTER_SCORES = ["q1Score", "q2Score", "q3Score", "q4Score"];
+const QUARTER_FOOTNOTES = ["q1Footnote", "q2Footnote", "q3Footnote", "q4Footnote"];
 
 /** What a table's parser does with the records, then the release. */
 interface TableParser {
@@ -301,6 +315,10 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
     }
     return value;
   };
+  /** Each field's column (-1: the layout has none), found from the header. */
+  let at: Record<string, number> = {};
+  /** The raw description, resident type and use in the rating each measure's rows were last checked with. */
+  const checked = new Map<string, [string, string, string]>();
   return {
     onRecord(cells, record, context) {
       if (record === 0) {
@@ -308,22 +326,23 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         columns = kind === "mds" ? mdsColumns(cells) : claimsColumns(cells);
         const problem = missingQualityColumns(kind, columns, fallback !== undefined);
         if (problem) context.fail(problem);
+        at = Object.fromEntries(
+          Object.keys(kind === "mds" ? MDS_FIELDS : CLAIMS_FIELDS).map((name) => [name, columns[name] ?? -1]),
+        );
         return;
       }
+      // The field being read, named when its cell rejects the file.
       let field = "";
-      const cell = (name: string): string => {
-        field = name;
-        const column = columns[name];
-        return column === undefined ? "" : (cells[column] ?? "");
-      };
       try {
-        const rawCcn = cell("ccn");
+        field = "ccn";
+        const rawCcn = cellOf(cells, at[field]);
         let ccnIndex = ccnByRaw.get(rawCcn);
         if (ccnIndex === undefined) {
           ccnIndex = indexIn(ccns, ccnByValue, parseCcn(rawCcn));
           ccnByRaw.set(rawCcn, ccnIndex);
         }
-        const rawCode = cell("code");
+        field = "code";
+        const rawCode = cellOf(cells, at[field]);
         let codeIndex = codeByRaw.get(rawCode);
         if (codeIndex === undefined) {
           const parsed = parseCode(rawCode);
@@ -335,7 +354,8 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         const key = ccnIndex * 4096 + codeIndex;
         if (seen.has(key)) throw new Error(`measure ${measureCode} of ${ccns[ccnIndex]} is listed twice`);
         seen.add(key);
-        const rawPeriod = cell("period");
+        field = "period";
+        const rawPeriod = cellOf(cells, at[field]);
         let periodIndex = periodByRaw.get(rawPeriod);
         if (periodIndex === undefined) {
           let text: string;
@@ -355,42 +375,56 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         // What the row reports, in the order of its digest.
         let values = periods[periodIndex] as string;
         if (kind === "mds") {
-          const at = quarterScores.next();
+          const row = quarterScores.next();
           quarterFootnotes.next();
-          for (let quarter = 1; quarter <= 4; quarter += 1) {
-            const value = scoreValue(cell(`q${quarter}Score`));
-            const note = footnoteValue(cell(`q${quarter}Footnote`));
-            quarterScores.array[at + quarter - 1] = value;
-            quarterFootnotes.array[at + quarter - 1] = note;
+          for (let quarter = 0; quarter < 4; quarter += 1) {
+            field = QUARTER_SCORES[quarter] as string;
+            const value = scoreValue(cellOf(cells, at[field]));
+            field = QUARTER_FOOTNOTES[quarter] as string;
+            const note = footnoteValue(cellOf(cells, at[field]));
+            quarterScores.array[row + quarter] = value;
+            quarterFootnotes.array[row + quarter] = note;
             values += `|${Number.isNaN(value) ? "" : value}|${note}`;
           }
-          const average = scoreValue(cell("average"));
-          const note = footnoteValue(cell("averageFootnote"));
+          field = "average";
+          const average = scoreValue(cellOf(cells, at[field]));
+          field = "averageFootnote";
+          const note = footnoteValue(cellOf(cells, at[field]));
           score.push(average);
           footnote.push(note);
           observed.push(Number.NaN);
           expected.push(Number.NaN);
           values += `|${Number.isNaN(average) ? "" : average}|${note}||`;
         } else {
-          const adjusted = scoreValue(cell("adjusted"));
-          const seenValue = scoreValue(cell("observed"));
-          const expectedValue = scoreValue(cell("expected"));
-          const note = footnoteValue(cell("footnote"));
+          field = "adjusted";
+          const adjusted = scoreValue(cellOf(cells, at[field]));
+          field = "observed";
+          const seenValue = scoreValue(cellOf(cells, at[field]));
+          field = "expected";
+          const expectedValue = scoreValue(cellOf(cells, at[field]));
+          field = "footnote";
+          const note = footnoteValue(cellOf(cells, at[field]));
           score.push(adjusted);
           observed.push(seenValue);
           expected.push(expectedValue);
           footnote.push(note);
-          values += [adjusted, note, seenValue, expectedValue]
-            .map((value) => `|${Number.isNaN(value) ? "" : value}`)
-            .join("");
+          values += `|${Number.isNaN(adjusted) ? "" : adjusted}|${note}|${Number.isNaN(seenValue) ? "" : seenValue}|${Number.isNaN(expectedValue) ? "" : expectedValue}`;
         }
         field = "description";
+        const rawDescription = cellOf(cells, at[field]);
+        field = "residentType";
+        const rawResidentType = cellOf(cells, at[field]);
+        field = "usedInRating";
+        const rawUsed = cellOf(cells, at[field]);
         const measure = measures.get(measureCode);
-        const rawUsed = cell("usedInRating");
+        const last = checked.get(measureCode);
         if (!measure || (measure.usedInRating === null && rawUsed.trim() !== "")) {
-          const description = cell("description").trim().replace(/\s+/g, " ");
+          field = "description";
+          const description = rawDescription.trim().replace(/\s+/g, " ");
           if (description === "") throw new Error("blank measure description");
-          const residentType = parseResidentType(cell("residentType"));
+          field = "residentType";
+          const residentType = parseResidentType(rawResidentType);
+          field = "usedInRating";
           const usedInRating = parseYesNo(rawUsed);
           measures.set(measureCode, {
             code: measureCode,
@@ -399,11 +433,22 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
             usedInRating,
             period: periods[periodIndex] as string,
           });
-        } else {
-          // Checked on every row all the same: a broken cell rejects the file wherever it is.
-          if (cell("description").trim() === "") throw new Error("blank measure description");
-          parseResidentType(cell("residentType"));
-          parseYesNo(cell("usedInRating"));
+          checked.set(measureCode, [rawDescription, rawResidentType, rawUsed]);
+        } else if (
+          !last ||
+          last[0] !== rawDescription ||
+          last[1] !== rawResidentType ||
+          last[2] !== rawUsed
+        ) {
+          // Checked on every row all the same (once per distinct text): a broken cell rejects the file wherever
+          // it is.
+          field = "description";
+          if (rawDescription.trim() === "") throw new Error("blank measure description");
+          field = "residentType";
+          parseResidentType(rawResidentType);
+          field = "usedInRating";
+          parseYesNo(rawUsed);
+          checked.set(measureCode, [rawDescription, rawResidentType, rawUsed]);
         }
         field = "processingDate";
         date.check(header, cells, columns.processingDate, context);
@@ -411,8 +456,8 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         code.push(codeIndex);
         period.push(periodIndex);
         firstQuarter.push(firstOfPeriod[periodIndex] as number);
-        const at = digest.next();
-        digest.array.set(createHash("sha1").update(values).digest().subarray(0, 16), at);
+        const digestAt = digest.next(); // first: it may replace the array
+        digest.array.set(hash("sha1", values, "buffer").subarray(0, 16), digestAt);
       } catch (error) {
         if (error instanceof IngestError) throw error;
         const fields: Record<string, readonly string[]> = kind === "mds" ? MDS_FIELDS : CLAIMS_FIELDS;
