@@ -684,6 +684,61 @@ describe.skipIf(!exists).each(engines)("syncFromCms on $name", (engine) => {
     expect(fileGets(cms)).toBe(gets);
   });
 
+  it("loads the archives' quality measures after their other tables, newest first; a run stopped before them leaves them to the next", async () => {
+    const built = [
+      await archive("2021-08-20", "2021-08", month("2021-08-01", 73, "5")),
+      await archive("2026-07-22", "2026-07", month("2026-07-01", 74, "4")),
+    ];
+    const cms = await serve(built);
+    // Stopped once the first quality measures file is loaded.
+    const stop = new AbortController();
+    const first = await sync(cms, {
+      signal: stop.signal,
+      log: (line) => {
+        if (/QualityMsr/.test(line)) stop.abort();
+      },
+    });
+    expect(first.failures).toEqual([]);
+    const tables = (result: { results: IngestFileResult[] }) =>
+      result.results.map((r) => `${r.processingDate} ${r.table}`);
+    expect(tables(first)).toEqual([
+      ...["provider", "citations", "fire", "penalties", "averages", "ownership"].map(
+        (t) => `2021-08-01 ${t}`,
+      ),
+      ...["provider", "citations", "fire", "penalties", "averages", "ownership"].map(
+        (t) => `2026-07-01 ${t}`,
+      ),
+      "2026-07-01 claims",
+    ]);
+    const readers = await db.query<{ url: string; readers: Record<string, number> }>(
+      "SELECT url, readers FROM cms_file ORDER BY url",
+    );
+    expect(readers.map((row) => Object.keys(row.readers).sort())).toEqual([
+      Object.keys(READER_VERSIONS)
+        .filter((table) => table !== "mds" && table !== "claims")
+        .sort(),
+      Object.keys(READER_VERSIONS)
+        .filter((table) => table !== "mds")
+        .sort(),
+    ]);
+
+    // The next run reads them from its cache, downloading nothing.
+    const gets = fileGets(cms);
+    const second = await sync(cms);
+    expect(second.failures).toEqual([]);
+    expect(fileGets(cms)).toBe(gets);
+    expect(tables(second)).toEqual(["2026-07-01 mds", "2021-08-01 claims", "2021-08-01 mds"]);
+    const loaded = await db.query<{ kind: string; n: number }>(
+      "SELECT kind, count(*)::integer AS n FROM quality_release GROUP BY kind ORDER BY kind",
+    );
+    expect(loaded).toEqual([
+      { kind: "averages", n: 2 },
+      { kind: "claims", n: 2 },
+      { kind: "mds", n: 2 },
+    ]);
+    expect(await sync(cms)).toMatchObject({ results: [], failures: [], loadedCount: 0 });
+  });
+
   it('archives "all" loads every monthly archive listed; a run with an empty cache downloads nothing', async () => {
     const built = [
       await archive("2020-06-18", "2020-06", month("2020-06-01", 61, "3")),

@@ -129,9 +129,14 @@ export async function eachCsvRecord(
     Papa.parse<string[]>(pieceText, {
       delimiter: ",",
       newline,
-      skipEmptyLines: "greedy",
+      skipEmptyLines: true,
       step: (result) => {
         const cells = result.data;
+        // A line of blanks and commas is skipped (Papa's "greedy" test joins every record's cells to tell).
+        if ((cells[0] ?? "").trim() === "" && cells.join("").trim() === "") {
+          recordStart = skipBlank(pieceText, result.meta.cursor);
+          return;
+        }
         const error = result.errors[0];
         if (error) context.fail(`malformed CSV: ${error.message}`);
         if (fieldCount < 0) fieldCount = cells.length;

@@ -546,8 +546,9 @@ export async function ingestFiles(
   };
   // A load that lets requests in between its steps (the server's) parses even a single file in a worker: a national
   // Provider Information file's parse would hold this thread, and every request, for a second or more.
-  const reader =
-    isBatch || options.publishEachFile || options.afterEach !== undefined ? workerReader() : inThreadReader;
+  // A load that answers no one meanwhile (the command line's) parses on two threads.
+  const isServing = options.publishEachFile || options.afterEach !== undefined;
+  const reader = isServing ? workerReader(1) : isBatch ? workerReader(2) : inThreadReader;
   const run: Run = {
     pending: [],
     checksums: new Set(),
