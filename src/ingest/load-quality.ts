@@ -6,7 +6,7 @@
 import type { DataSource } from "../core/api-types.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
-import { type QualityRelease, type QualityRows, rowDigest } from "./parse-quality.ts";
+import type { QualityRelease, QualityRows } from "./parse-quality.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
 import { type QualityPlan, StoredQuality } from "./quality-stored.ts";
 import { analyzeQuickly, createNext, indexNext, swapIn } from "./stage.ts";
@@ -61,7 +61,7 @@ async function stageWhole(
   db: Queryable,
   release: QualityRelease,
   rows: QualityRows,
-  picked: Int32Array,
+  { whole: picked, digests }: QualityPlan,
   afterEach: () => Promise<void>,
 ): Promise<void> {
   await db.exec(`CREATE TABLE ${INCOMING} (${INCOMING_COLUMNS})`);
@@ -77,7 +77,7 @@ async function stageWhole(
       [
         textsOf(rows.ccns, rows.ccn, chunk),
         textsOf(rows.codes, rows.code, chunk),
-        arrayLiteral(Array.from(chunk, (row) => rowDigest(rows, row))),
+        arrayLiteral(digests.slice(start, start + chunk.length)),
         textsOf(rows.periods, rows.period, chunk),
         literalOf(rows.firstQuarter, chunk),
         literalOf(rows.score, chunk),
@@ -473,8 +473,8 @@ export async function loadQualityRelease(
     if (rows && (release.kind === "mds" || release.kind === "claims")) {
       await dropQualityIncoming(db);
       summary = stored ?? (await StoredQuality.read(db, release.kind));
-      plan = summary.plan({ ...release, rows });
-      await stageWhole(db, release, rows, plan.whole, afterEach);
+      plan = await summary.plan({ ...release, rows }, afterEach);
+      await stageWhole(db, release, rows, plan, afterEach);
       await stageOlder(db, release, rows, plan.older, afterEach);
       changedRows = plan.whole.length + plan.olderRows;
     }

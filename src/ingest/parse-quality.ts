@@ -65,13 +65,26 @@ export interface QualityRows {
   /** The file's measure periods (see QualityMeasureRow.period); row r's is periods[period[r]]. */
   periods: string[];
   period: Int32Array;
-  /** Of the row's values, 16 bytes per row: a release that reports a row unchanged writes nothing. */
-  digest: Uint8Array;
 }
 
-/** A row's digest as stored (quality_mds.digest, quality_claims.digest). */
+/**
+ * A row's digest as stored (quality_mds.digest, quality_claims.digest): of the values it reports (its period, then
+ * each quarter's score and footnote and the average with its footnote, or the claims scores and footnote), so that
+ * a release reporting a row unchanged writes nothing. Computed when a load needs it (the rows of an older release
+ * never do), not by the parse.
+ */
 export function rowDigest(rows: QualityRows, row: number): string {
-  return Buffer.from(rows.digest.buffer, rows.digest.byteOffset + row * 16, 16).toString("base64url");
+  const text = (value: number) => (Number.isNaN(value) ? "" : `${value}`);
+  let values = rows.periods[rows.period[row] as number] as string;
+  if (rows.quarterScores.length > 0) {
+    for (let quarter = 0; quarter < 4; quarter += 1) {
+      values += `|${text(rows.quarterScores[row * 4 + quarter] as number)}|${rows.quarterFootnotes[row * 4 + quarter]}`;
+    }
+    values += `|${text(rows.score[row] as number)}|${rows.footnote[row]}||`;
+  } else {
+    values += `|${text(rows.score[row] as number)}|${rows.footnote[row]}|${text(rows.observed[row] as number)}|${text(rows.expected[row] as number)}`;
+  }
+  return hash("sha1", values, "buffer").subarray(0, 16).toString("base64url");
 }
 
 export interface AveragesTable {
@@ -298,7 +311,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
   const footnote = new Growable(shorts);
   const observed = new Growable(floats);
   const expected = new Growable(floats);
-  const digest = new Growable((length) => new Uint8Array(length), 16);
   const measures = new Map<string, QualityMeasureRow>();
   /** ccn index x 4096 + code index of the rows seen: a facility's measure listed twice rejects the file. */
   const seen = new Set<number>();
@@ -372,8 +384,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
           }
           periodByRaw.set(rawPeriod, periodIndex);
         }
-        // What the row reports, in the order of its digest.
-        let values = periods[periodIndex] as string;
         if (kind === "mds") {
           const row = quarterScores.next();
           quarterFootnotes.next();
@@ -384,7 +394,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
             const note = footnoteValue(cellOf(cells, at[field]));
             quarterScores.array[row + quarter] = value;
             quarterFootnotes.array[row + quarter] = note;
-            values += `|${Number.isNaN(value) ? "" : value}|${note}`;
           }
           field = "average";
           const average = scoreValue(cellOf(cells, at[field]));
@@ -394,7 +403,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
           footnote.push(note);
           observed.push(Number.NaN);
           expected.push(Number.NaN);
-          values += `|${Number.isNaN(average) ? "" : average}|${note}||`;
         } else {
           field = "adjusted";
           const adjusted = scoreValue(cellOf(cells, at[field]));
@@ -408,7 +416,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
           observed.push(seenValue);
           expected.push(expectedValue);
           footnote.push(note);
-          values += `|${Number.isNaN(adjusted) ? "" : adjusted}|${note}|${Number.isNaN(seenValue) ? "" : seenValue}|${Number.isNaN(expectedValue) ? "" : expectedValue}`;
         }
         field = "description";
         const rawDescription = cellOf(cells, at[field]);
@@ -456,8 +463,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         code.push(codeIndex);
         period.push(periodIndex);
         firstQuarter.push(firstOfPeriod[periodIndex] as number);
-        const digestAt = digest.next(); // first: it may replace the array
-        digest.array.set(hash("sha1", values, "buffer").subarray(0, 16), digestAt);
       } catch (error) {
         if (error instanceof IngestError) throw error;
         const fields: Record<string, readonly string[]> = kind === "mds" ? MDS_FIELDS : CLAIMS_FIELDS;
@@ -487,7 +492,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
           expected: expected.done(),
           periods,
           period: period.done(),
-          digest: digest.done(),
         },
         averages: null,
       };

@@ -10,12 +10,15 @@
 // with what each file's transaction commits. A summary that does not know a quarter or a period (more than 64 in a
 // run) says it is not reported, which writes it again: the SQL merge, which has the last word, leaves it as it is.
 import type { Queryable } from "../db/client.ts";
-import type { QualityRelease, QualityRows } from "./parse-quality.ts";
+import { type QualityRelease, type QualityRows, rowDigest } from "./parse-quality.ts";
+import { pacer } from "./stage.ts";
 
 /** What a file's rows write. */
 export interface QualityPlan {
   /** Rows written whole (new rows, and rows at least as new as the stored row with other values). */
   whole: Int32Array;
+  /** The digest of each row written whole. */
+  digests: string[];
   /**
    * Older rows' values of what no release has reported yet: MDS, one entry per quarter (row, and which of its four
    * quarters); claims, one entry per row (its period). `pass`: the entry's place among its row's entries, so that
@@ -39,7 +42,8 @@ export class StoredQuality {
   private readonly slotOf = new Map<number, number>();
   private slots = 0;
   private day = new Int32Array(1024);
-  private digest = new Uint8Array(1024 * 16);
+  /** The stored digest of each slot. */
+  private readonly digest: string[] = [];
   /** Reported quarters (MDS) or periods (claims), as bits of their ids in `keyIds`. */
   private low = new Uint32Array(1024);
   private high = new Uint32Array(1024);
@@ -81,7 +85,7 @@ export class StoredQuality {
       for (const row of rows) {
         const slot = stored.slotFor(row.ccn, row.code);
         stored.day[slot] = row.day;
-        stored.digest.set(Buffer.from(row.digest, "base64url").subarray(0, 16), slot * 16);
+        stored.digest[slot] = row.digest;
         if ("marks" in row) {
           const marks = row.marks.split(",");
           for (const [at, mark] of marks.entries()) if (mark === "1") stored.mark(slot, row.lo + at);
@@ -119,9 +123,6 @@ export class StoredQuality {
     const day = new Int32Array(size);
     day.set(this.day);
     this.day = day;
-    const digest = new Uint8Array(size * 16);
-    digest.set(this.digest);
-    this.digest = digest;
     const low = new Uint32Array(size);
     low.set(this.low);
     this.low = low;
@@ -169,29 +170,36 @@ export class StoredQuality {
     return slots;
   }
 
-  private sameDigest(rows: QualityRows, row: number, slot: number): boolean {
-    const from = row * 16;
-    const to = slot * 16;
-    for (let at = 0; at < 16; at += 1) if (rows.digest[from + at] !== this.digest[to + at]) return false;
-    return true;
-  }
-
-  /** What the release's rows write (see the module's comment). */
-  plan(release: QualityRelease & { rows: QualityRows }): QualityPlan {
+  /**
+   * What the release's rows write (see the module's comment). The digests of a national file's newer rows take
+   * about a second: requests are let in meanwhile (`afterEach`).
+   */
+  async plan(
+    release: QualityRelease & { rows: QualityRows },
+    afterEach: () => Promise<void> = async () => {},
+  ): Promise<QualityPlan> {
+    const pace = pacer(afterEach);
     const { rows } = release;
     const day = dayNumber(release.processingDate);
     const slots = this.slotsOf(rows);
     const whole: number[] = [];
+    const digests: string[] = [];
     const older = { row: [] as number[], quarter: [] as number[], pass: [] as number[] };
     let olderRows = 0;
     for (let row = 0; row < slots.length; row += 1) {
+      if ((row & 1023) === 0) await pace();
       const slot = slots[row] as number;
       if (slot < 0) {
         whole.push(row);
+        digests.push(rowDigest(rows, row));
         continue;
       }
       if (day >= (this.day[slot] as number)) {
-        if (!this.sameDigest(rows, row, slot)) whole.push(row);
+        const digest = rowDigest(rows, row);
+        if (digest !== this.digest[slot]) {
+          whole.push(row);
+          digests.push(digest);
+        }
         continue;
       }
       let pass = 0;
@@ -214,6 +222,7 @@ export class StoredQuality {
     }
     return {
       whole: Int32Array.from(whole),
+      digests,
       older: {
         row: Int32Array.from(older.row),
         quarter: Int32Array.from(older.quarter),
@@ -228,14 +237,14 @@ export class StoredQuality {
     const { rows } = release;
     const day = dayNumber(release.processingDate);
     const period = (row: number) => rows.periods[rows.period[row] as number] as string;
-    for (const row of plan.whole) {
+    for (const [at, row] of plan.whole.entries()) {
       const slot = this.slotFor(
         rows.ccns[rows.ccn[row] as number] as string,
         rows.codes[rows.code[row] as number] as string,
       );
       if (day >= (this.day[slot] as number)) {
         this.day[slot] = day;
-        this.digest.set(rows.digest.subarray(row * 16, row * 16 + 16), slot * 16);
+        this.digest[slot] = plan.digests[at] as string;
       }
       if (this.kind === "mds") {
         const first = rows.firstQuarter[row] as number;
