@@ -156,6 +156,9 @@ try {
     peakRssMiBAfterSecond: process.resourceUsage().maxRSS / 1024,
     statements: statements.totals.get("sync") ?? { statements: 0, ms: 0 },
     slowest: statements.slowest(12).map((s) => ({ ms: Math.round(s.ms), kind: s.kind, sql: s.sql })),
+    heaviest: statements
+      .heaviest(15)
+      .map((s) => ({ ms: Math.round(s.ms), statements: s.statements, sql: s.shape })),
   };
   await db.close();
   if (dataDir && values.keep) {

@@ -127,6 +127,8 @@ interface SyncMeasure {
   };
   statements: { statements: number; ms: number };
   slowest: { ms: number; kind: string; sql: string }[];
+  /** The statement shapes that took the most database time in all. */
+  heaviest: { ms: number; statements: number; sql: string }[];
 }
 
 /** The full history with every dataset (staffing, quality measures, averages, ownership, fire safety): 8 minutes. */
@@ -180,6 +182,7 @@ if (process.env.BENCH_SKIP_CMS === "1") {
         targetSeconds: CMS_TARGET_SECONDS,
         meetsTargets,
         slowestStatements: m.slowest,
+        heaviestStatements: m.heaviest,
       });
       const superseded = m.cmsFiles.superseded ?? 0;
       console.log(
@@ -205,6 +208,13 @@ if (process.env.BENCH_SKIP_CMS === "1") {
         console.log("  slowest statements:");
         for (const s of m.slowest)
           console.log(`    ${String(s.ms).padStart(6)} ms  ${s.kind.padEnd(11)} ${s.sql}`);
+      }
+      if (m.heaviest.length > 0) {
+        console.log("  where the database time went (statement shapes, most time in all):");
+        for (const s of m.heaviest)
+          console.log(
+            `    ${(s.ms / 1000).toFixed(1).padStart(7)} s  ${String(s.statements).padStart(6)} x  ${s.sql}`,
+          );
       }
     }
   } finally {

@@ -24,9 +24,19 @@ function shorten(sql: string): string {
 }
 
 export class StatementLog {
+  /** The statement shapes that took the most time in all, most first. */
+  heaviest(count = 15): { shape: string; statements: number; ms: number }[] {
+    return [...this.byShape.entries()]
+      .map(([shape, total]) => ({ shape, ...total }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, count);
+  }
+
   readonly slow: SlowStatement[] = [];
   /** Every statement's count and total time per label (all statements, not only the slow ones). */
   readonly totals = new Map<string, { statements: number; ms: number }>();
+  /** Every statement's count and total time per shape (its first 100 characters, whitespace collapsed). */
+  readonly byShape = new Map<string, { statements: number; ms: number }>();
 
   constructor(readonly thresholdMs = 200) {}
 
@@ -37,6 +47,11 @@ export class StatementLog {
       total.statements += 1;
       total.ms += ms;
       this.totals.set(label, total);
+      const shape = sql.replace(/\s+/g, " ").trim().slice(0, 100);
+      const same = this.byShape.get(shape) ?? { statements: 0, ms: 0 };
+      same.statements += 1;
+      same.ms += ms;
+      this.byShape.set(shape, same);
     }
     if (ms >= this.thresholdMs) this.slow.push({ label, kind, startedAt, ms, sql: shorten(sql) });
   }

@@ -1,4 +1,4 @@
-// Reads releases either in this thread or, for runs of several files, on worker threads a few files ahead.
+// Reads releases either in this thread or, for runs of several files, in a worker thread one file ahead.
 import { Worker } from "node:worker_threads";
 import { IngestError } from "./errors.ts";
 import type { ParseOptions } from "./parse-release.ts";
@@ -18,13 +18,13 @@ export interface ReleaseReader {
 
 export const inThreadReader: ReleaseReader = { read: readInput, close: async () => {} };
 
-/** One parse worker thread, and the reads it has not answered yet. */
-function parseWorker() {
+export function workerReader(): ReleaseReader {
   const worker = new Worker(new URL("./parse-worker-boot.mjs", import.meta.url));
   const pending = new Map<
     number,
     { resolve: (release: AnyRelease) => void; reject: (error: Error) => void }
   >();
+  let nextId = 0;
   const failAll = (error: Error) => {
     for (const { reject } of pending.values()) reject(error);
     pending.clear();
@@ -39,24 +39,10 @@ function parseWorker() {
   });
   worker.on("error", failAll);
   worker.on("exit", () => failAll(new Error("the parse worker stopped")));
-  return { worker, pending };
-}
-
-/**
- * Reads on worker threads: `threads` of them, each read given to the one with the fewest reads waiting. The command
- * line parses on two (on a 2-core machine the parse of a month's archive takes longer than its load, and the
- * database waits); a server on one, which leaves a core to its requests.
- */
-export function workerReader(threads = 1): ReleaseReader {
-  const workers = Array.from({ length: Math.max(1, threads) }, parseWorker);
-  let nextId = 0;
   return {
     read(path, table, hint, options) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        const { worker, pending } = workers.reduce((least, candidate) =>
-          candidate.pending.size < least.pending.size ? candidate : least,
-        );
         pending.set(id, { resolve, reject });
         worker.postMessage({
           id,
@@ -68,7 +54,7 @@ export function workerReader(threads = 1): ReleaseReader {
       });
     },
     async close() {
-      await Promise.all(workers.map(({ worker }) => worker.terminate()));
+      await worker.terminate();
     },
   };
 }
