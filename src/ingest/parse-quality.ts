@@ -249,9 +249,9 @@ function scoreValue(raw: string): number {
   return parseScore(raw) ?? Number.NaN;
 }
 
-/** A record's cell of a column (-1, or a column beyond the record: blank). */
+/** A record's cell of a column (none, or a column beyond the record: blank). */
 function cellOf(cells: readonly string[], column: number | undefined): string {
-  return column === undefined || column < 0 ? "" : (cells[column] ?? "");
+  return column === undefined ? "" : (cells[column] ?? "");
 }
 
 /** The fields of the quarters' scores and footnotes, oldest first. */
@@ -327,8 +327,6 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
     }
     return value;
   };
-  /** Each field's column (-1: the layout has none), found from the header. */
-  let at: Record<string, number> = {};
   /** The raw description, resident type and use in the rating each measure's rows were last checked with. */
   const checked = new Map<string, [string, string, string]>();
   return {
@@ -338,23 +336,20 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         columns = kind === "mds" ? mdsColumns(cells) : claimsColumns(cells);
         const problem = missingQualityColumns(kind, columns, fallback !== undefined);
         if (problem) context.fail(problem);
-        at = Object.fromEntries(
-          Object.keys(kind === "mds" ? MDS_FIELDS : CLAIMS_FIELDS).map((name) => [name, columns[name] ?? -1]),
-        );
         return;
       }
       // The field being read, named when its cell rejects the file.
       let field = "";
       try {
         field = "ccn";
-        const rawCcn = cellOf(cells, at[field]);
+        const rawCcn = cellOf(cells, columns[field]);
         let ccnIndex = ccnByRaw.get(rawCcn);
         if (ccnIndex === undefined) {
           ccnIndex = indexIn(ccns, ccnByValue, parseCcn(rawCcn));
           ccnByRaw.set(rawCcn, ccnIndex);
         }
         field = "code";
-        const rawCode = cellOf(cells, at[field]);
+        const rawCode = cellOf(cells, columns[field]);
         let codeIndex = codeByRaw.get(rawCode);
         if (codeIndex === undefined) {
           const parsed = parseCode(rawCode);
@@ -367,7 +362,7 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
         if (seen.has(key)) throw new Error(`measure ${measureCode} of ${ccns[ccnIndex]} is listed twice`);
         seen.add(key);
         field = "period";
-        const rawPeriod = cellOf(cells, at[field]);
+        const rawPeriod = cellOf(cells, columns[field]);
         let periodIndex = periodByRaw.get(rawPeriod);
         if (periodIndex === undefined) {
           let text: string;
@@ -389,40 +384,40 @@ function measureRowsParser(kind: "mds" | "claims", fallback: DateFallback | unde
           quarterFootnotes.next();
           for (let quarter = 0; quarter < 4; quarter += 1) {
             field = QUARTER_SCORES[quarter] as string;
-            const value = scoreValue(cellOf(cells, at[field]));
+            const value = scoreValue(cellOf(cells, columns[field]));
             field = QUARTER_FOOTNOTES[quarter] as string;
-            const note = footnoteValue(cellOf(cells, at[field]));
+            const note = footnoteValue(cellOf(cells, columns[field]));
             quarterScores.array[row + quarter] = value;
             quarterFootnotes.array[row + quarter] = note;
           }
           field = "average";
-          const average = scoreValue(cellOf(cells, at[field]));
+          const average = scoreValue(cellOf(cells, columns[field]));
           field = "averageFootnote";
-          const note = footnoteValue(cellOf(cells, at[field]));
+          const note = footnoteValue(cellOf(cells, columns[field]));
           score.push(average);
           footnote.push(note);
           observed.push(Number.NaN);
           expected.push(Number.NaN);
         } else {
           field = "adjusted";
-          const adjusted = scoreValue(cellOf(cells, at[field]));
+          const adjusted = scoreValue(cellOf(cells, columns[field]));
           field = "observed";
-          const seenValue = scoreValue(cellOf(cells, at[field]));
+          const seenValue = scoreValue(cellOf(cells, columns[field]));
           field = "expected";
-          const expectedValue = scoreValue(cellOf(cells, at[field]));
+          const expectedValue = scoreValue(cellOf(cells, columns[field]));
           field = "footnote";
-          const note = footnoteValue(cellOf(cells, at[field]));
+          const note = footnoteValue(cellOf(cells, columns[field]));
           score.push(adjusted);
           observed.push(seenValue);
           expected.push(expectedValue);
           footnote.push(note);
         }
         field = "description";
-        const rawDescription = cellOf(cells, at[field]);
+        const rawDescription = cellOf(cells, columns[field]);
         field = "residentType";
-        const rawResidentType = cellOf(cells, at[field]);
+        const rawResidentType = cellOf(cells, columns[field]);
         field = "usedInRating";
-        const rawUsed = cellOf(cells, at[field]);
+        const rawUsed = cellOf(cells, columns[field]);
         const measure = measures.get(measureCode);
         const last = checked.get(measureCode);
         if (!measure || (measure.usedInRating === null && rawUsed.trim() !== "")) {
