@@ -29,6 +29,9 @@ export interface SyncStatus {
   bytesTotal: number | null;
 }
 
+/** The step while the loaded files are made ready to serve (the derived tables rebuilt) and published. */
+export const PUBLISHING_FILES_STEP = "Publishing the loaded files";
+
 export interface CmsSyncOptions {
   baseUrl: string;
   /** Where downloads are kept. */
@@ -416,6 +419,9 @@ export async function syncFromCms(db: Db, options: CmsSyncOptions): Promise<CmsS
       onPhase: (file, phase) => {
         if (phase === "parsing") {
           status.step = `Loading ${file.split("/").pop()}`;
+          report();
+        } else if (phase === "deriving") {
+          status.step = PUBLISHING_FILES_STEP;
           report();
         }
       },

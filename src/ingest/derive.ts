@@ -22,6 +22,7 @@ import {
   analyzeQuickly,
   createNext,
   indexNext,
+  pageRanges,
   SCRATCH_TABLES,
   SWAPPED_TABLES,
   type SwappedTable,
@@ -242,10 +243,9 @@ async function computeCitationCounts(
 ): Promise<void> {
   const part = "citation_count_next_part";
   await db.exec(`DROP TABLE IF EXISTS ${part}; CREATE TABLE ${part} (LIKE citation_count)`);
-  const [state] = await db.query<{ source: string; counted: string | null; pages: number }>(
+  const [state] = await db.query<{ source: string; counted: string | null }>(
     `SELECT (SELECT coalesce(max(id), 0)::text FROM inspection_release WHERE kind = 'citations') AS source,
-       (SELECT min(tag) FROM citation_count WHERE kind = 'source') AS counted,
-       (pg_relation_size('citation') / current_setting('block_size')::bigint)::integer AS pages`,
+       (SELECT min(tag) FROM citation_count WHERE kind = 'source') AS counted`,
   );
   const source = state?.source ?? "0";
   // The facilities before (the live ones) and after, where they differ: added, removed or in another state.
@@ -290,8 +290,7 @@ async function computeCitationCounts(
     // The citations changed: the planner's statistics of them too (the embedded database never analyzes on its own).
     await analyzeQuickly(db, "citation");
     await afterEach();
-    for (let first = 0; first < (state?.pages ?? 0); first += CITATION_PAGES_PER_STATEMENT) {
-      const range = `c.ctid >= '(${Math.trunc(first)},0)'::tid AND c.ctid < '(${Math.trunc(first + CITATION_PAGES_PER_STATEMENT)},0)'::tid`;
+    for (const range of await pageRanges(db, "citation", CITATION_PAGES_PER_STATEMENT, "c")) {
       await withMemory(
         `INSERT INTO ${part} (${COUNT_COLUMNS})
          ${countCitationsSql(`FROM citation c JOIN ${facilityTable} f ON f.ccn = c.ccn WHERE ${range}`, 1)}`,
@@ -359,8 +358,7 @@ export async function stageDerived(
   await computeStaffingAverages(db, facilityTable);
   await afterEach();
   await indexNext(db, "staffing_average", afterEach);
-  await computeQualityAverages(db, "quality_average_next", facilityTable);
-  await afterEach();
+  await computeQualityAverages(db, "quality_average_next", facilityTable, undefined, afterEach);
   await indexNext(db, "quality_average", afterEach);
   await computeOwnershipTables(db, facilityTable, afterEach);
 }

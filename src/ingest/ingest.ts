@@ -190,7 +190,7 @@ async function stageQuality(
   if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedRows: 0 };
   let stored: StoredQuality | undefined;
   if (release.kind === "mds" || release.kind === "claims") {
-    stored = run.quality[release.kind] ?? (await StoredQuality.read(db, release.kind));
+    stored = run.quality[release.kind] ?? (await StoredQuality.read(db, release.kind, options.afterEach));
     run.quality[release.kind] = stored;
   }
   const record = await loadQualityRelease(

@@ -366,8 +366,7 @@ async function prepareCopies(
     mds: table === "quality_mds" ? copyOf(table) : "quality_mds",
     claims: table === "quality_claims" ? copyOf(table) : "quality_claims",
     measure,
-  });
-  await afterEach();
+  }, afterEach);
   await indexNext(db, "quality_average", afterEach);
 }
 
@@ -472,7 +471,7 @@ export async function loadQualityRelease(
     const rows = release.rows;
     if (rows && (release.kind === "mds" || release.kind === "claims")) {
       await dropQualityIncoming(db);
-      summary = stored ?? (await StoredQuality.read(db, release.kind));
+      summary = stored ?? (await StoredQuality.read(db, release.kind, afterEach));
       plan = await summary.plan({ ...release, rows }, afterEach);
       await stageWhole(db, release, rows, plan, afterEach);
       await stageOlder(db, release, rows, plan.older, afterEach);

@@ -11,7 +11,7 @@
 // run) says it is not reported, which writes it again: the SQL merge, which has the last word, leaves it as it is.
 import type { Queryable } from "../db/client.ts";
 import { type QualityRelease, type QualityRows, rowDigest } from "./parse-quality.ts";
-import { pacer } from "./stage.ts";
+import { pacer, pageRanges } from "./stage.ts";
 
 /** What a file's rows write. */
 export interface QualityPlan {
@@ -35,6 +35,9 @@ const TRACKED = 64;
 /** `YYYY-MM-DD` as a comparable number (20261101). */
 const dayNumber = (date: string) => Number(date.slice(0, 4) + date.slice(5, 7) + date.slice(8, 10));
 
+/** Pages of a quality table (8 KB, about 9 facility measures each) read per statement. */
+const PAGES_PER_READ = 3000;
+
 export class StoredQuality {
   private readonly ccnIds = new Map<string, number>();
   private readonly codeIds = new Map<string, number>();
@@ -52,12 +55,17 @@ export class StoredQuality {
 
   private constructor(readonly kind: "mds" | "claims") {}
 
-  /** The stored rows of a kind, read from the database. */
-  static async read(db: Queryable, kind: "mds" | "claims"): Promise<StoredQuality> {
+  /** The stored rows of a kind, read from the database; `afterEach` runs between its statements. */
+  static async read(
+    db: Queryable,
+    kind: "mds" | "claims",
+    afterEach: () => Promise<void> = async () => {},
+  ): Promise<StoredQuality> {
     const stored = new StoredQuality(kind);
-    // Read in ranges of CCNs, so that a national history is never one result of 300,000 objects.
-    let after = "";
-    for (;;) {
+    // Read in ranges of the table's pages, so that a national history is never one result of 300,000 objects nor
+    // one statement that holds the database for seconds.
+    const table = kind === "mds" ? "quality_mds" : "quality_claims";
+    for (const range of await pageRanges(db, table, PAGES_PER_READ, "q")) {
       const rows =
         kind === "mds"
           ? await db.query<{
@@ -71,17 +79,12 @@ export class StoredQuality {
               `SELECT ccn, code, to_char(release_date, 'YYYYMMDD')::integer AS day, digest,
                  array_lower(footnotes, 1) AS lo,
                  regexp_replace(array_to_string(footnotes, ',', '-'), '[0-9]+', '1', 'g') AS marks
-               FROM quality_mds WHERE ccn IN (
-                 SELECT DISTINCT ccn FROM quality_mds WHERE ccn > $1 ORDER BY ccn LIMIT 2000)`,
-              [after],
+               FROM quality_mds q WHERE ${range}`,
             )
           : await db.query<{ ccn: string; code: string; day: number; digest: string; periods: string[] }>(
               `SELECT ccn, code, to_char(release_date, 'YYYYMMDD')::integer AS day, digest, periods
-               FROM quality_claims WHERE ccn IN (
-                 SELECT DISTINCT ccn FROM quality_claims WHERE ccn > $1 ORDER BY ccn LIMIT 2000)`,
-              [after],
+               FROM quality_claims q WHERE ${range}`,
             );
-      if (rows.length === 0) break;
       for (const row of rows) {
         const slot = stored.slotFor(row.ccn, row.code);
         stored.day[slot] = row.day;
@@ -90,8 +93,8 @@ export class StoredQuality {
           const marks = row.marks.split(",");
           for (const [at, mark] of marks.entries()) if (mark === "1") stored.mark(slot, row.lo + at);
         } else for (const period of row.periods) stored.mark(slot, period);
-        if (row.ccn > after) after = row.ccn;
       }
+      await afterEach();
     }
     return stored;
   }

@@ -85,6 +85,28 @@ export async function indexNext(
 }
 
 /**
+ * Conditions on `alias.ctid` that split `table` into ranges of `pagesPer` pages, in page order: a statement
+ * filtered by one reads only its range (a TID range scan), whatever the planner knows of the table, so that a scan
+ * of a large table can be cut into statements that each hold the database briefly.
+ */
+export async function pageRanges(
+  db: Queryable,
+  table: string,
+  pagesPer: number,
+  alias: string,
+): Promise<string[]> {
+  const [row] = await db.query<{ pages: number }>(
+    "SELECT (pg_relation_size($1::regclass) / current_setting('block_size')::bigint)::integer AS pages",
+    [table],
+  );
+  const ranges: string[] = [];
+  for (let first = 0; first < (row?.pages ?? 0); first += pagesPer) {
+    ranges.push(`${alias}.ctid >= '(${first},0)'::tid AND ${alias}.ctid < '(${first + pagesPer},0)'::tid`);
+  }
+  return ranges;
+}
+
+/**
  * Refreshes a table's planner statistics from a small sample (3,000 rows): the tables' queries are simple indexed
  * reads, and the default sample of 30,000 wide rows holds the embedded database for a second or more.
  */
@@ -119,6 +141,9 @@ export const SCRATCH_TABLES = [
   "facility_next_rows",
   "facility_rank_next",
   "citation_count_next_part",
+  "quality_average_part",
+  "quality_average_next_part",
+  "quality_average_state",
 ] as const;
 
 /** Drops what an unfinished publication left behind. */

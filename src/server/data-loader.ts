@@ -256,7 +256,11 @@ export class DataLoader {
       cacheDir: env.CMS_CACHE_DIR,
       latest: true,
       archives: env.CMS_BACKFILL_MONTHS,
-      publishEachFile: true,
+      // A first start shows each file as soon as it is loaded (the current month first, then the history behind
+      // it). A refresh publishes its files once, together: a new month appears whole (its ratings, inspections and
+      // measures at once), and the derived tables are rebuilt once, not after each of a month's nine files (30 s
+      // each on a national history).
+      publishEachFile: kind === "initial",
       afterEach: yieldToRequests,
       signal: this.abort.signal,
       onStatus: (sync) => {
