@@ -362,11 +362,17 @@ async function prepareCopies(
   if (!isDerivedNow) return;
   await createNext(db, "quality_average");
   const table = tableOf(release);
-  await computeQualityAverages(db, "quality_average_next", "facility", {
-    mds: table === "quality_mds" ? copyOf(table) : "quality_mds",
-    claims: table === "quality_claims" ? copyOf(table) : "quality_claims",
-    measure,
-  }, afterEach);
+  await computeQualityAverages(
+    db,
+    "quality_average_next",
+    "facility",
+    {
+      mds: table === "quality_mds" ? copyOf(table) : "quality_mds",
+      claims: table === "quality_claims" ? copyOf(table) : "quality_claims",
+      measure,
+    },
+    afterEach,
+  );
   await indexNext(db, "quality_average", afterEach);
 }
 
