@@ -1,6 +1,7 @@
 // What the benchmarks that refresh from CMS share: the stand-in CMS serving the full history from a process of its
 // own (bench/cms-standin-process.ts), and the new month it publishes (the history's current file with moved ratings
-// and a new processing date, as a current CSV and as a monthly archive in the newest layout).
+// and a new processing date, as a current CSV and as a monthly archive in the newest layout, with the month's other
+// datasets: new health surveys, the rest re-dated).
 import { fork } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -86,6 +87,26 @@ export async function writeNewMonth(
   };
   const citations = inspection("citations");
   const penalties = inspection("penalties");
+  // The month's other datasets: the history's newest, dated the new month, as a month between two quarterly updates
+  // publishes them (the same quarters, owners and fire safety surveys; CMS's averages as they were). A load compares
+  // them all and writes almost nothing; a quarterly month, whose MDS file changes every row, is not measured here.
+  const current = history.current;
+  const carried = (file: { fileName: string; body: CurrentFile["body"] } | undefined, prefix: string) => {
+    if (!file || Buffer.isBuffer(file.body))
+      throw new Error(`the history's current ${prefix} file is not on disk`);
+    const name = `${prefix}_${monthName(month)}.csv`;
+    const read = readFileSync(file.body.path, "utf8");
+    const text = prefix === "NH_StateUSAverages" ? read : setProcessingDate(read, date);
+    writeFileSync(join(dir, name), text);
+    return { fileName: name, body: { path: join(dir, name) } };
+  };
+  const fire = carried(inspections?.fire, "NH_FireSafetyCitations");
+  const quality = {
+    mds: carried(current.quality?.mds, "NH_QualityMsr_MDS"),
+    claims: carried(current.quality?.claims, "NH_QualityMsr_Claims"),
+    averages: carried(current.quality?.averages, "NH_StateUSAverages"),
+  };
+  const ownership = carried(current.ownership, "NH_Ownership");
   const archivePath = join(dir, `nursing-homes_${archiveDate}.zip`);
   await writeMonthlyArchive(archivePath, {
     layout: "L3",
@@ -105,7 +126,10 @@ export async function writeNewMonth(
       inspections: {
         citations: { fileName: citations.name, body: { path: join(dir, citations.name) } },
         penalties: { fileName: penalties.name, body: { path: join(dir, penalties.name) } },
+        fire,
       },
+      quality,
+      ownership,
     },
     archive: { date: archiveDate, body: { path: archivePath } },
   };
