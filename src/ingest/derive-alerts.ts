@@ -109,7 +109,7 @@ async function computeAlerts(
 }
 
 /** The alerts of a period are written in this many statements, each holding the database for a short while. */
-const ALERT_CHUNKS = 3;
+const ALERT_CHUNKS = 6;
 
 /** The order and summary of each alert view without other filters (see migrations 0004 and 0005). */
 async function computeAlertViews(db: Queryable, metric: (typeof METRICS)[number]): Promise<void> {

@@ -139,6 +139,27 @@ async function computeInspectionFigures(
   db: Queryable,
   facilityTable: string,
   windowEnd: string | null,
+  afterEach: () => Promise<void>,
+): Promise<void> {
+  // In parts of the facilities (a CCN's hash), each statement holding the database briefly: at once, a national
+  // history's three years of citations took 0.8 s.
+  const part = (column: string) =>
+    `(hashtext(${column}) % ${INSPECTION_CHUNKS} + ${INSPECTION_CHUNKS}) % ${INSPECTION_CHUNKS} = $3`;
+  for (let chunk = 0; chunk < INSPECTION_CHUNKS; chunk += 1) {
+    await computeInspectionFiguresOf(db, facilityTable, windowEnd, chunk, part);
+    await afterEach();
+  }
+}
+
+/** Pieces the three-year inspection figures are computed in. */
+const INSPECTION_CHUNKS = 3;
+
+async function computeInspectionFiguresOf(
+  db: Queryable,
+  facilityTable: string,
+  windowEnd: string | null,
+  chunk: number,
+  part: (column: string) => string,
 ): Promise<void> {
   await db.query(
     `INSERT INTO facility_inspection_next (ccn, window_start, window_end,
@@ -164,7 +185,7 @@ async function computeInspectionFigures(
          count(*) FILTER (WHERE c.is_complaint)::integer AS complaint
        FROM citation c
        LEFT JOIN citation_tag t ON t.prefix = c.prefix AND t.tag = c.tag
-       WHERE c.survey_date BETWEEN ($1::date - interval '3 years')::date AND $1::date
+       WHERE c.survey_date BETWEEN ($1::date - interval '3 years')::date AND $1::date AND ${part("c.ccn")}
        GROUP BY c.ccn
      ) c ON c.ccn = f.ccn
      LEFT JOIN (
@@ -174,10 +195,11 @@ async function computeInspectionFigures(
          count(*) FILTER (WHERE p.penalty_type = 'Payment Denial')::integer AS denials,
          coalesce(sum(p.denial_days) FILTER (WHERE p.penalty_type = 'Payment Denial'), 0)::integer AS denial_days
        FROM penalty p
-       WHERE p.penalty_date BETWEEN ($1::date - interval '3 years')::date AND $1::date
+       WHERE p.penalty_date BETWEEN ($1::date - interval '3 years')::date AND $1::date AND ${part("p.ccn")}
        GROUP BY p.ccn
-     ) p ON p.ccn = f.ccn`,
-    [windowEnd, ABUSE_CATEGORY],
+     ) p ON p.ccn = f.ccn
+     WHERE ${part("f.ccn")}`,
+    [windowEnd, ABUSE_CATEGORY, chunk],
   );
 }
 
@@ -195,6 +217,8 @@ export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((ta
 
 /** Pages of the citation table (8 KB each) counted per statement, each holding the database for a short while. */
 const CITATION_PAGES_PER_STATEMENT = 2000;
+/** Parts the citation counts are added up in. */
+const COUNT_CHUNKS = 4;
 /** Facilities added, removed or moved to another state above which the citations are counted again whole. */
 const MAX_FACILITY_CHANGES_ADJUSTED = 1000;
 
@@ -300,18 +324,25 @@ async function computeCitationCounts(
   }
   // A citation without a category (files before November 2019) takes its tag's, as the API shows it; but the live
   // counts (kept in the adjustment) have theirs already.
+  // Added up in parts of the tags (a tag's hash), each statement holding the database briefly: at once, a national
+  // history's counts took 1.1-1.3 s.
   const keys = COUNT_KEYS.join(", ");
+  for (let chunk = 0; chunk < COUNT_CHUNKS; chunk += 1) {
+    await withMemory(`
+      INSERT INTO citation_count_next (${COUNT_COLUMNS})
+      SELECT kind, state, survey_month, ${keys}, sum(citations)::integer
+      FROM (
+        SELECT p.kind, p.state, p.survey_month, p.prefix, p.tag, p.description_id,
+          coalesce(p.category, t.category) AS category, p.scope_severity, p.is_standard, p.is_complaint,
+          p.is_infection_control, p.citations
+        FROM ${part} p LEFT JOIN citation_tag t ON t.prefix = p.prefix AND t.tag = p.tag
+        WHERE (hashtext(p.tag) % ${COUNT_CHUNKS} + ${COUNT_CHUNKS}) % ${COUNT_CHUNKS} = ${chunk}
+      ) c
+      GROUP BY kind, state, survey_month, ${keys}
+      HAVING sum(citations) <> 0`);
+    await afterEach();
+  }
   await withMemory(`
-    INSERT INTO citation_count_next (${COUNT_COLUMNS})
-    SELECT kind, state, survey_month, ${keys}, sum(citations)::integer
-    FROM (
-      SELECT p.kind, p.state, p.survey_month, p.prefix, p.tag, p.description_id,
-        coalesce(p.category, t.category) AS category, p.scope_severity, p.is_standard, p.is_complaint,
-        p.is_infection_control, p.citations
-      FROM ${part} p LEFT JOIN citation_tag t ON t.prefix = p.prefix AND t.tag = p.tag
-    ) c
-    GROUP BY kind, state, survey_month, ${keys}
-    HAVING sum(citations) <> 0;
     INSERT INTO citation_count_next (${COUNT_COLUMNS})
     SELECT 'all', NULL, NULL, ${keys}, sum(citations)::integer
     FROM citation_count_next WHERE kind = 'month'
@@ -337,8 +368,7 @@ export async function stageDerived(
   for (const table of DERIVED_TABLES) await createNext(db, table);
   // First: the facilities' rows copy their positions (and the alert rows copy the facilities' rows).
   await stagePlaces(db, source, afterEach);
-  await computeInspectionFigures(db, source, await newestProcessingDate(db, dates));
-  await afterEach();
+  await computeInspectionFigures(db, source, await newestProcessingDate(db, dates), afterEach);
   await indexNext(db, "facility_inspection", afterEach);
   await stageFacilityRows(db, source, afterEach);
   // From here on, the facilities as they will be published.

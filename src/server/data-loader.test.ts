@@ -10,6 +10,7 @@ import { tempDir } from "../../test/csv-fixtures.ts";
 import { engines, openTestDb } from "../../test/databases.ts";
 import type { Meta } from "../core/api-types.ts";
 import type { Db } from "../db/client.ts";
+import { PUBLISHING_FILES_STEP } from "../ingest/cms-sync.ts";
 import { createApp } from "./app.ts";
 import { BUSY_RETRY_MS, DataLoader, FIRST_RETRY_MS, type LoaderEnv, nextCheckAt } from "./data-loader.ts";
 
@@ -167,6 +168,8 @@ describe.each(engines)("the server's loads on $name", (engine) => {
     standin.setCurrent(current("2024-07", 1));
     standin.publish({ date: "2024-06-25", body: await archive("2024-06-25", "2024-06", 5) });
     const ratings = new Set<string>();
+    /** The steps /api/meta showed, each once in a row. */
+    const steps: string[] = [];
     let failures = 0;
     let isRefreshing = true;
     const traffic = (async () => {
@@ -180,6 +183,9 @@ describe.each(engines)("the server's loads on $name", (engine) => {
             const body = (await response.json()) as { data: { overallRating: number }[] };
             // Each answer is one month's list, never a mix.
             ratings.add([...new Set(body.data.map((item) => item.overallRating))].join(","));
+          } else if (path === "/api/meta") {
+            const step = ((await response.json()) as Meta).load.step;
+            if (step && steps.at(-1) !== step) steps.push(step);
           } else await response.arrayBuffer();
         }
       }
@@ -189,6 +195,11 @@ describe.each(engines)("the server's loads on $name", (engine) => {
     await traffic;
     expect(failures).toBe(0);
     expect([...ratings].every((value) => value === "5" || value === "1")).toBe(true);
+    // The month's files are loaded one after the other, then published once, together (not after each file).
+    const loading = steps.filter((step) => step.startsWith("Loading "));
+    expect(loading.length).toBeGreaterThan(1);
+    expect(steps.filter((step) => step === PUBLISHING_FILES_STEP)).toHaveLength(1);
+    expect(steps.indexOf(PUBLISHING_FILES_STEP)).toBeGreaterThan(steps.lastIndexOf(loading.at(-1) as string));
     const meta = (await (await app.request("/api/meta")).json()) as Meta;
     expect(meta).toMatchObject({
       latestProcessingDate: "2024-07-01",
