@@ -217,8 +217,6 @@ export const DERIVED_TABLES: readonly SwappedTable[] = SWAPPED_TABLES.filter((ta
 
 /** Pages of the citation table (8 KB each) counted per statement, each holding the database for a short while. */
 const CITATION_PAGES_PER_STATEMENT = 2000;
-/** Parts the citation counts are added up in. */
-const COUNT_CHUNKS = 4;
 /** Facilities added, removed or moved to another state above which the citations are counted again whole. */
 const MAX_FACILITY_CHANGES_ADJUSTED = 1000;
 
@@ -324,24 +322,19 @@ async function computeCitationCounts(
   }
   // A citation without a category (files before November 2019) takes its tag's, as the API shows it; but the live
   // counts (kept in the adjustment) have theirs already.
-  // Added up in parts of the tags (a tag's hash), each statement holding the database briefly: at once, a national
-  // history's counts took 1.1-1.3 s.
   const keys = COUNT_KEYS.join(", ");
-  for (let chunk = 0; chunk < COUNT_CHUNKS; chunk += 1) {
-    await withMemory(`
-      INSERT INTO citation_count_next (${COUNT_COLUMNS})
-      SELECT kind, state, survey_month, ${keys}, sum(citations)::integer
-      FROM (
-        SELECT p.kind, p.state, p.survey_month, p.prefix, p.tag, p.description_id,
-          coalesce(p.category, t.category) AS category, p.scope_severity, p.is_standard, p.is_complaint,
-          p.is_infection_control, p.citations
-        FROM ${part} p LEFT JOIN citation_tag t ON t.prefix = p.prefix AND t.tag = p.tag
-        WHERE (hashtext(p.tag) % ${COUNT_CHUNKS} + ${COUNT_CHUNKS}) % ${COUNT_CHUNKS} = ${chunk}
-      ) c
-      GROUP BY kind, state, survey_month, ${keys}
-      HAVING sum(citations) <> 0`);
-    await afterEach();
-  }
+  await withMemory(`
+    INSERT INTO citation_count_next (${COUNT_COLUMNS})
+    SELECT kind, state, survey_month, ${keys}, sum(citations)::integer
+    FROM (
+      SELECT p.kind, p.state, p.survey_month, p.prefix, p.tag, p.description_id,
+        coalesce(p.category, t.category) AS category, p.scope_severity, p.is_standard, p.is_complaint,
+        p.is_infection_control, p.citations
+      FROM ${part} p LEFT JOIN citation_tag t ON t.prefix = p.prefix AND t.tag = p.tag
+    ) c
+    GROUP BY kind, state, survey_month, ${keys}
+    HAVING sum(citations) <> 0`);
+  await afterEach();
   await withMemory(`
     INSERT INTO citation_count_next (${COUNT_COLUMNS})
     SELECT 'all', NULL, NULL, ${keys}, sum(citations)::integer

@@ -188,11 +188,16 @@ async function stageQuality(
   startedAt: number,
 ): Promise<{ status: "loaded" | "unchanged"; changedRows: number }> {
   if (await isKnown(db, run, release.checksum)) return { status: "unchanged", changedRows: 0 };
-  let stored: StoredQuality | undefined;
-  if (release.kind === "mds" || release.kind === "claims") {
-    stored = run.quality[release.kind] ?? (await StoredQuality.read(db, release.kind, options.afterEach));
-    run.quality[release.kind] = stored;
-  }
+  // What is stored of the kind, read once per run, when a file first needs it.
+  const { kind } = release;
+  const stored =
+    kind === "mds" || kind === "claims"
+      ? async () => {
+          const summary = run.quality[kind] ?? (await StoredQuality.read(db, kind, options.afterEach));
+          run.quality[kind] = summary;
+          return summary;
+        }
+      : undefined;
   const record = await loadQualityRelease(
     db,
     release,

@@ -6,10 +6,10 @@
 import type { DataSource } from "../core/api-types.ts";
 import { arrayLiteral } from "../db/array-literal.ts";
 import type { Queryable } from "../db/client.ts";
-import type { QualityRelease, QualityRows } from "./parse-quality.ts";
+import { contentDigest, type QualityRelease, type QualityRows } from "./parse-quality.ts";
 import { computeQualityAverages } from "./quality-derive.ts";
 import { type QualityPlan, StoredQuality } from "./quality-stored.ts";
-import { analyzeQuickly, createNext, indexNext, swapIn } from "./stage.ts";
+import { analyzeQuickly, createNext, indexNext, pacer, swapIn } from "./stage.ts";
 
 /**
  * Rows written per statement: each holds the database briefly, and the statement's text (built in this thread, which
@@ -450,6 +450,37 @@ async function replaceAverages(tx: Queryable, release: QualityRelease): Promise<
   }
 }
 
+/** A plan that writes nothing. */
+const NOTHING: QualityPlan = {
+  whole: new Int32Array(0),
+  digests: [],
+  older: { row: new Int32Array(0), quarter: new Int32Array(0), pass: new Int32Array(0) },
+  olderRows: 0,
+};
+
+/**
+ * Whether a file repeats the newest release of its kind (a month between two quarterly updates: the same rows, a
+ * newer processing date), which every stored row then reports already: known from the two files' content digests,
+ * without reading what is stored (on a national history, 36 statements and 10 s for the MDS measures). `digest`: the
+ * file's, computed when the file is at least as new as every release of its kind loaded (an older one's is never
+ * compared), else null.
+ */
+async function repeatsNewest(
+  db: Queryable,
+  release: QualityRelease & { rows: QualityRows },
+  afterEach: () => Promise<void>,
+): Promise<{ isRepeat: boolean; digest: string | null }> {
+  const [newest] = await db.query<{ date: string; digest: string | null }>(
+    `SELECT to_char(processing_date, 'YYYY-MM-DD') AS date, content_digest AS digest FROM quality_release
+     WHERE kind = $1 ORDER BY processing_date DESC, id DESC LIMIT 1`,
+    [release.kind],
+  );
+  if (newest && release.processingDate < newest.date) return { isRepeat: false, digest: null };
+  const digest = await contentDigest(release.rows, pacer(afterEach));
+  const isRepeat = newest !== undefined && newest.digest === digest && release.processingDate > newest.date;
+  return { isRepeat, digest };
+}
+
 /**
  * Loads a parsed quality file: stages its changed rows and applies them in one short transaction. Returns what it
  * changed.
@@ -468,20 +499,26 @@ export async function loadQualityRelease(
    */
   isDerivedNow = true,
   /** What is stored of the file's kind, kept by the run (read from the database when not given). */
-  stored?: StoredQuality,
+  stored?: () => Promise<StoredQuality>,
 ): Promise<QualityRecord> {
   const afterEach = given ?? (async () => {});
   try {
     let changedRows = release.rowCount;
     let plan: QualityPlan | null = null;
     let summary: StoredQuality | null = null;
+    let digest: string | null = null;
     const rows = release.rows;
     if (rows && (release.kind === "mds" || release.kind === "claims")) {
       await dropQualityIncoming(db);
-      summary = stored ?? (await StoredQuality.read(db, release.kind, afterEach));
-      plan = await summary.plan({ ...release, rows }, afterEach);
-      await stageWhole(db, release, rows, plan, afterEach);
-      await stageOlder(db, release, rows, plan.older, afterEach);
+      const repeat = await repeatsNewest(db, { ...release, rows }, afterEach);
+      digest = repeat.digest;
+      if (repeat.isRepeat) plan = NOTHING;
+      else {
+        summary = await (stored?.() ?? StoredQuality.read(db, release.kind, afterEach));
+        plan = await summary.plan({ ...release, rows }, afterEach);
+        await stageWhole(db, release, rows, plan, afterEach);
+        await stageOlder(db, release, rows, plan.older, afterEach);
+      }
       changedRows = plan.whole.length + plan.olderRows;
     }
     // Copied only by a load that answers requests meanwhile: the copy costs a few seconds more per file, which the
@@ -503,8 +540,8 @@ export async function loadQualityRelease(
       } else await replaceAverages(tx, release);
       await tx.query(
         `INSERT INTO quality_release (kind, processing_date, source, file_name, checksum, row_count, changed_rows,
-           duration_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+           duration_ms, content_digest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [
           release.kind,
           release.processingDate,
@@ -514,6 +551,7 @@ export async function loadQualityRelease(
           release.rowCount,
           changedRows,
           Math.round(performance.now() - startedAt),
+          digest,
         ],
       );
       // The derived tables stay as fresh as they were when what this file changes of them is written above.

@@ -5,7 +5,7 @@
 // one text, into typed columns (a CCN and a measure code are numbers into small dictionaries, scores are doubles),
 // which a parse worker hands over without copying strings.
 
-import { hash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { Readable } from "node:stream";
 import { parseFootnote } from "../core/footnotes.ts";
 import {
@@ -67,13 +67,9 @@ export interface QualityRows {
   period: Int32Array;
 }
 
-/**
- * A row's digest as stored (quality_mds.digest, quality_claims.digest): of the values it reports (its period, then
- * each quarter's score and footnote and the average with its footnote, or the claims scores and footnote), so that
- * a release reporting a row unchanged writes nothing. Computed when a load needs it (the rows of an older release
- * never do), not by the parse.
- */
-export function rowDigest(rows: QualityRows, row: number): string {
+/** The values a row reports (its period, then each quarter's score and footnote and the average with its footnote, or
+ * the claims scores and footnote), as text. */
+function rowValues(rows: QualityRows, row: number): string {
   const text = (value: number) => (Number.isNaN(value) ? "" : `${value}`);
   let values = rows.periods[rows.period[row] as number] as string;
   if (rows.quarterScores.length > 0) {
@@ -84,7 +80,33 @@ export function rowDigest(rows: QualityRows, row: number): string {
   } else {
     values += `|${text(rows.score[row] as number)}|${rows.footnote[row]}|${text(rows.observed[row] as number)}|${text(rows.expected[row] as number)}`;
   }
-  return hash("sha1", values, "buffer").subarray(0, 16).toString("base64url");
+  return values;
+}
+
+/**
+ * A row's digest as stored (quality_mds.digest, quality_claims.digest): of the values it reports, so that a release
+ * reporting a row unchanged writes nothing. Computed when a load needs it (the rows of an older release never do),
+ * not by the parse.
+ */
+export function rowDigest(rows: QualityRows, row: number): string {
+  return hash("sha1", rowValues(rows, row), "buffer").subarray(0, 16).toString("base64url");
+}
+
+/**
+ * The digest of a file's rows (quality_release.content_digest): of every row's CCN, measure code and values, in file
+ * order, and nothing else (not the processing date), so that a month that repeats the last release's quarters is
+ * known as such without comparing its rows one by one. `pace` runs every so often (a national MDS file has 255,000
+ * rows).
+ */
+export async function contentDigest(rows: QualityRows, pace: () => Promise<void>): Promise<string> {
+  const digest = createHash("sha1");
+  for (let row = 0; row < rows.ccn.length; row += 1) {
+    if ((row & 1023) === 0) await pace();
+    digest.update(
+      `${rows.ccns[rows.ccn[row] as number]}|${rows.codes[rows.code[row] as number]}|${rowValues(rows, row)}\n`,
+    );
+  }
+  return digest.digest("base64url");
 }
 
 export interface AveragesTable {

@@ -242,6 +242,14 @@ describe.each(engines)("quality measures on $name", (engine) => {
     expect(repeat?.status).toBe("loaded");
     expect(repeat?.changedRows).toBe(0);
     expect(await tableDigest(db, "quality_mds")).toBe(before);
+    // Known as a repeat by the digest of its rows, which leaves out the processing date.
+    const digests = await db.query<{ digest: string | null }>(
+      `SELECT content_digest AS digest FROM quality_release
+       WHERE kind = 'mds' AND processing_date IN ('2026-07-01', '2026-08-01') ORDER BY processing_date`,
+    );
+    expect(digests).toHaveLength(2);
+    expect(digests[0]?.digest).toMatch(/^[\w-]{27}$/);
+    expect(digests[1]?.digest).toBe(digests[0]?.digest);
   }, 120_000);
 
   it("lets a later correction win, whichever order the releases are loaded in", async () => {
