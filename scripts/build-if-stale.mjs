@@ -1,13 +1,14 @@
 // Builds the web app (`vite build`) unless the build in dist/web is newer than everything it is made from: the
 // sources (src/), the build's configuration and the installed packages. `npm install` builds it (postinstall), so
 // that `npm start` serves at once instead of building first (about 6 s on a 2-core machine); a start after a change
-// to any of those files builds again. A build that did not finish leaves no stamp, so the next start builds.
+// to any of those files builds again. A build that did not finish leaves no stamp (dist/web-build.stamp), so the next start builds.
 import { spawnSync } from "node:child_process";
 import { readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const stamp = join(root, "dist/web/.built");
+// Beside the build, not in it: every file of dist/web is served.
+const stamp = join(root, "dist/web-build.stamp");
 
 /** The newest modification time (ms) of the files under `path`. */
 function newest(path) {

@@ -4,7 +4,7 @@
 import type { AlertPeriod } from "../core/constants.ts";
 import type { Queryable } from "../db/client.ts";
 import { alertItemJson } from "../db/list-item.ts";
-import { indexNext } from "./stage.ts";
+import { hashPart, indexNext } from "./stage.ts";
 
 export const METRICS = [
   "overall",
@@ -102,7 +102,7 @@ async function computeAlerts(
        FROM rating_snapshot l
        JOIN rating_snapshot p ON p.ccn = l.ccn AND p.processing_date = $3::date
        LEFT JOIN ${facilityTable} f ON f.ccn = l.ccn
-       WHERE l.processing_date = $2::date AND (hashtext(l.ccn) % ${ALERT_CHUNKS} + ${ALERT_CHUNKS}) % ${ALERT_CHUNKS} = $4
+       WHERE l.processing_date = $2::date AND ${hashPart("l.ccn", ALERT_CHUNKS, "$4")}
      ) a`,
     [period, pair.latest, pair.previous, chunk],
   );

@@ -21,6 +21,7 @@ import { computeStaffingAverages } from "./staffing.ts";
 import {
   analyzeQuickly,
   createNext,
+  hashPart,
   indexNext,
   pageRanges,
   SCRATCH_TABLES,
@@ -115,7 +116,7 @@ async function stageFacilityRows(
            SELECT EXISTS (SELECT 1 FROM inspection_release WHERE kind = 'citations') AS has_citations,
              EXISTS (SELECT 1 FROM inspection_release WHERE kind = 'penalties') AS has_penalties
          ) s
-         WHERE (hashtext(f.ccn) % ${FACILITY_ROW_CHUNKS} + ${FACILITY_ROW_CHUNKS}) % ${FACILITY_ROW_CHUNKS} = $1
+         WHERE ${hashPart("f.ccn", FACILITY_ROW_CHUNKS, "$1")}
        ) r`,
       [chunk],
     );
@@ -143,8 +144,7 @@ async function computeInspectionFigures(
 ): Promise<void> {
   // In parts of the facilities (a CCN's hash), each statement holding the database briefly: at once, a national
   // history's three years of citations took 0.8 s.
-  const part = (column: string) =>
-    `(hashtext(${column}) % ${INSPECTION_CHUNKS} + ${INSPECTION_CHUNKS}) % ${INSPECTION_CHUNKS} = $3`;
+  const part = (column: string) => hashPart(column, INSPECTION_CHUNKS, "$3");
   for (let chunk = 0; chunk < INSPECTION_CHUNKS; chunk += 1) {
     await computeInspectionFiguresOf(db, facilityTable, windowEnd, chunk, part);
     await afterEach();

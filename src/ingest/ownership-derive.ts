@@ -5,7 +5,7 @@
 // (stageDerived calls computeOwnershipTables), and on their own after a server loads an Ownership file
 // (refreshOwnershipTables), so that an Ownership file never waits for a whole publication.
 import type { Queryable } from "../db/client.ts";
-import { analyzeQuickly, createNext, indexNext, swapIn } from "./stage.ts";
+import { analyzeQuickly, createNext, hashPart, indexNext, swapIn } from "./stage.ts";
 
 /** The tables this module builds, in SWAPPED_TABLES (stage.ts). */
 export const OWNERSHIP_TABLES = ["owner_facility", "owner_summary"] as const;
@@ -37,14 +37,14 @@ export async function computeOwnershipTables(
            r.percentage, r.percentage_text AS "percentageText", to_char(r.since, 'YYYY-MM-DD') AS since,
            to_char(r.first_seen, 'YYYY-MM-DD') AS "firstSeen") x) ORDER BY r.role_key)::text
        FROM ownership_role r JOIN ${facilityTable} f ON f.ccn = r.ccn
-       WHERE r.last_seen IS NULL AND (hashtext(r.ccn) % ${CHUNKS} + ${CHUNKS}) % ${CHUNKS} = $1
+       WHERE r.last_seen IS NULL AND ${hashPart("r.ccn", CHUNKS, "$1")}
        GROUP BY r.owner_key, r.ccn`,
       [chunk],
     );
     await afterEach();
   }
   await indexNext(db, "owner_facility", afterEach);
-  const ofOwner = (column: string) => `(hashtext(${column}) % ${CHUNKS} + ${CHUNKS}) % ${CHUNKS} = $1`;
+  const ofOwner = (column: string) => hashPart(column, CHUNKS, "$1");
   for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
     await db.query(
       `INSERT INTO owner_summary_next (owner_key, owner_type, name, name_key, facilities, first_seen, last_seen)

@@ -85,6 +85,15 @@ export async function indexNext(
 }
 
 /**
+ * SQL that is true for the rows of one of `parts` parts of a table, told apart by the hash of `column` (a CCN, an
+ * owner): the part whose number the placeholder `param` (`$1`, ...) gives, so that a computation over a large table
+ * can be written in `parts` statements that each hold the database briefly.
+ */
+export function hashPart(column: string, parts: number, param: string): string {
+  return `(hashtext(${column}) % ${parts} + ${parts}) % ${parts} = ${param}`;
+}
+
+/**
  * Conditions on `alias.ctid` that split `table` into ranges of `pagesPer` pages, in page order: a statement
  * filtered by one reads only its range (a TID range scan), whatever the planner knows of the table, so that a scan
  * of a large table can be cut into statements that each hold the database briefly.
